@@ -1,0 +1,84 @@
+"""Monsters' line of sight (champ de vision), rules §6.1.
+
+From the monster's cell, in each direction it watches, sight passes from cell
+*x* to the next cell *y* when *x* opens toward *y* and *y* opens back; it goes
+on past *y* only when *y* also opens straight on. It stops at an empty cell, a
+pit or a wall, wraps around the edges, and stops when it comes back to the
+monster. The tile where it stops (a T met from its stem) is in sight under
+RULING-LOS-END (default); under the alternative the line stops before it.
+"""
+
+from __future__ import annotations
+
+from .grid import DIRECTIONS, OPPOSITE, Cell, Dir, Mask, rotate
+from .state import GameState
+from .tiles import ALL_OPEN, Kind, Tile
+
+SIGHTED = frozenset({Kind.WAX_EATER, Kind.KEEPER, Kind.PATHLESS})
+"""Monsters that watch sight lines (pit fiends and omens act once, on placement)."""
+
+
+def watched_directions(tile: Tile) -> tuple[Dir, ...]:
+    """The directions a monster watches: a keeper ignores what is behind it."""
+    if tile.kind is Kind.KEEPER:
+        front = tile.facing
+        return tuple(d for d in DIRECTIONS if d != OPPOSITE[front])
+    return DIRECTIONS
+
+
+def sight(state: GameState, monster: Cell) -> Mask:
+    """Cells in the monster's sight (its own cell excluded)."""
+    tile = state.tiles[monster]
+    if tile is None or tile.kind not in SIGHTED:
+        return 0
+    # A pathless has no passages; it sees as if it opened on all four sides
+    # (RULING-PATHLESS-SIGHT).
+    own = ALL_OPEN if tile.kind is Kind.PATHLESS else tile.openings
+    mask = 0
+    for d in watched_directions(tile):
+        if own & d:
+            mask |= _line(state, monster, d)
+    return mask
+
+
+def _line(state: GameState, monster: Cell, d: Dir) -> Mask:
+    geo = state.geo
+    back = OPPOSITE[d]
+    los_end = state.rulings.los_end
+    mask = 0
+    x = monster
+    while True:
+        y = geo.neighbour(x, d)
+        if y == monster:
+            return mask
+        tile = state.tiles[y]
+        if tile is None or not tile.openings & back:
+            return mask
+        through = bool(tile.openings & d)
+        if through or los_end:
+            mask |= 1 << y
+        if not through:
+            return mask
+        x = y
+
+
+def monsters(state: GameState) -> list[Cell]:
+    """Cells of the monsters that watch sight lines, in cell order."""
+    return [c for c, t in enumerate(state.tiles) if t is not None and t.kind in SIGHTED]
+
+
+def watchers(state: GameState, cell: Cell) -> list[Cell]:
+    """Monsters that have ``cell`` in sight."""
+    return [m for m in monsters(state) if sight(state, m) >> cell & 1]
+
+
+def row_and_column(state: GameState, cell: Cell) -> Mask:
+    """A pathless's reach: its whole row and column, through anything."""
+    geo = state.geo
+    mask = 0
+    for c in geo.row_cells(geo.rank_of(cell)) + geo.file_cells(geo.file_of(cell)):
+        mask |= 1 << c
+    return mask & ~(1 << cell)
+
+
+__all__ = ["sight", "watchers", "monsters", "row_and_column", "watched_directions", "rotate"]
