@@ -1,12 +1,163 @@
-"""Placeholder entry point (the commands are being written)."""
+"""``lueur``: show, check, adjudicate and convert Night Cage positions.
+
+Each command loads a position (JSON, TOML scenario or one-line notation; ``-``
+reads stdin), calls the library, prints the result and chooses the exit code.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
 
 import click
 
+from solver import __version__
+from solver.adjudicate import adjudicate
+from solver.errors import PositionError, Problem
+from solver.position_io import dump, load_text
+from solver.position_json import Position, to_json
+from solver.reports import adjudication_json, awaits, legal_json
 
-@click.group()
+from .options import file_argument, json_option
+from .output import BAD_INPUT, EXIT_CODES_HELP, OK, Exit, emit_json, err, guarded, out
+from .text import adjudication_text, check_text, legal_text
+
+
+@click.group(epilog=EXIT_CODES_HELP, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="lueur")
 def cli() -> None:
-    """Lueur: rules engine and solver for The Night Cage."""
+    """Lueur: rules engine, adjudicator and solver for The Night Cage (Piège obscur).
+
+    \b
+    Examples:
+      lueur show scenarios/rulebook-wax-eater-sight.toml
+      lueur legal position.json --explain
+      lueur apply position.json "move N" "discard e2"
+      lueur convert position.json --to line
+    """
+
+
+def load(file: str, lenient: bool = False) -> tuple[Position, list[Problem]]:
+    """Read FILE ('-' for stdin) in any of the three position forms."""
+    if file == "-":
+        text = sys.stdin.read()
+        return load_text(text, None, lenient)
+    try:
+        with open(file, encoding="utf-8") as handle:
+            text = handle.read()
+    except OSError as exc:
+        raise PositionError([Problem("file", f"cannot read {file}: {exc.strerror}")]) from None
+    except UnicodeDecodeError:
+        raise PositionError([Problem("file", f"{file} is not UTF-8 text")]) from None
+    return load_text(text, file, lenient)
+
+
+@cli.command()
+@file_argument
+@click.option("--graph", is_flag=True, help="Also report reachability, distances and cut tiles.")
+@json_option
+@guarded
+def show(file: str, graph: bool, as_json: bool) -> None:
+    """Draw the board: passages, pits, monsters and their sight, prisoners, pile."""
+    from solver.render import render
+
+    pos, warnings = load(file)
+    report = None
+    if graph:
+        from solver.graph import analyse
+
+        report = analyse(pos.state)
+    if as_json:
+        doc: dict[str, Any] = {"position": to_json(pos.state, pos.meta), "board": render(pos.state, pos.meta), "awaits": awaits(pos.state)}
+        if report is not None:
+            from solver.graph import report_json
+
+            doc["graph"] = report_json(report)
+        emit_json(doc)
+        return
+    out(render(pos.state, pos.meta))
+    out(f"Now: {awaits(pos.state)}")
+    if report is not None:
+        from solver.graph import report_text
+
+        out()
+        out(report_text(report))
+
+
+@cli.command()
+@file_argument
+@json_option
+@guarded
+def check(file: str, as_json: bool) -> None:
+    """Validate a position; list every problem with where it is (exit 0 or 2)."""
+    try:
+        pos, warnings = load(file)
+    except PositionError as exc:
+        if as_json:
+            emit_json({"valid": False, "problems": [p.as_json() for p in exc.problems]})
+        else:
+            out(check_text(file, exc.problems))
+        raise Exit(BAD_INPUT) from None
+    if as_json:
+        emit_json({"valid": True, "problems": [], "warnings": [w.as_json() for w in warnings]})
+    else:
+        out(check_text(file, []))
+    raise Exit(OK)
+
+
+@cli.command()
+@file_argument
+@click.option("--explain", is_flag=True, help="Also list each refused candidate with the reason.")
+@json_option
+@guarded
+def legal(file: str, explain: bool, as_json: bool) -> None:
+    """List the legal actions of the decision the position awaits."""
+    pos, _ = load(file)
+    doc = legal_json(pos.state, explain)
+    if as_json:
+        emit_json(doc)
+    else:
+        out(legal_text(doc))
+
+
+@cli.command(name="apply")
+@file_argument
+@click.argument("actions", nargs=-1, required=True)
+@json_option
+@guarded
+def apply_command(file: str, actions: tuple[str, ...], as_json: bool) -> None:
+    """Adjudicate ACTIONS step by step, citing the rulebook and naming rulings.
+
+    An illegal action is refused with the reason and the legal alternatives
+    (exit 2). Where the result depends on a ruling, the other reading's
+    outcome is shown too.
+    """
+    pos, _ = load(file)
+    result = adjudicate(pos.state, list(actions))
+    if as_json:
+        emit_json(adjudication_json(result, pos.meta))
+    else:
+        out(adjudication_text(result, pos.meta))
+    if result.refused is not None:
+        if not as_json:
+            err(f"lueur: refused: {result.refused.action}: {result.refused.reason}")
+        raise Exit(BAD_INPUT)
+
+
+@cli.command()
+@file_argument
+@click.option("--to", "form", type=click.Choice(["json", "toml", "line"]), required=True, help="Output form.")
+@json_option
+@guarded
+def convert(file: str, form: str, as_json: bool) -> None:
+    """Convert a position between JSON, the TOML scenario form and the one-line notation."""
+    pos, _ = load(file)
+    text = dump(pos.state, pos.meta, form)
+    if as_json:
+        emit_json({"form": form, "output": text, "position": to_json(pos.state, pos.meta)})
+    else:
+        out(text.rstrip("\n"))
 
 
 def main() -> None:
-    cli()
+    cli(prog_name="lueur")

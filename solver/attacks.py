@@ -70,11 +70,10 @@ def complete_move(
         if _win(state):
             return state  # the win is checked on arrival, before any trigger
     state = collapse(state, origin, events, name)
-    initial = [(m, f"{name} left its sight from {state.geo.name(origin)}") for m in origin_trig]
+    initial = [(dest, f"{name} entered it")] if entering else []
+    initial += [(m, f"{name} left its sight from {state.geo.name(origin)}") for m in origin_trig]
     for m in watchers(state, dest):
         initial.append((m, f"{name} moved into its sight at {state.geo.name(dest)}"))
-    if entering:
-        initial.append((dest, f"{name} entered it"))
     return start_attack(state, initial, (who, dest) if entering else None, None, events, TRIGGER_ORIGIN if origin_trig else None)
 
 

@@ -170,7 +170,7 @@ def perform_move(state: GameState, who: int, d: int, verb: str, events: list[Eve
         events.append(event("charge", f"{p.name} spends 1 Nerve and charges {way}", "charge", None, p.name))
     if verb == "blind":
         events.append(event("blind", f"{p.name} steps blind {way}", "lights_out", None, p.name))
-        return queue_placement(state, who, dest, "blind", origin, trig)
+        return queue_placement(push(state, Step(LIGHT)), who, dest, "blind", origin, trig)
     if verb == "jump":
         events.append(event("jump", f"{p.name} jumps {way} and falls", "falling", None, p.name))
         state = state.with_prisoner(who, cell=None, falling=("cell", dest))
@@ -298,8 +298,13 @@ def _do_place(state: GameState, action: Action, events: list[Event]) -> GameStat
         return arrive_land(state, step.who, cell, events)
     if step.purpose == "blind":
         return complete_move(state, step.who, step.origin, cell, step.triggered, events)
-    state = arrive(state, step.who, cell, events)  # scramble
-    return state
+    if tile.is_monster:
+        # Scrambling onto a freshly drawn monster is stepping onto it: it attacks
+        # (rules 6.4, as for a blind step) and the prisoner scrambles again.
+        state = state.with_prisoner(step.who, cell=cell)
+        who = state.prisoners[step.who].name
+        return start_attack(state, [(cell, f"{who} scrambled onto it")], (step.who, cell), None, events)
+    return arrive(state, step.who, cell, events)  # scramble
 
 
 def _keeper_facing(state: GameState, cell: Cell) -> int:

@@ -79,9 +79,14 @@ def _awaits(state: GameState, name: str, who: int) -> bool:
 
 
 def _scrambling(state: GameState, who: int) -> bool:
+    """Standing on a monster is only the moment of an attack: until the scramble is done."""
     from .state import SCRAMBLE
 
-    return _awaits(state, SCRAMBLE, who)
+    if _awaits(state, SCRAMBLE, who):
+        return True
+    return state.pending is not None and any(
+        s.name == PLACE and s.purpose == "scramble" and s.who == who for s in state.pending.steps
+    )
 
 
 def _totals(state: GameState) -> list[Problem]:

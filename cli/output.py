@@ -1,0 +1,107 @@
+"""Exit codes, output helpers and the one place errors become messages.
+
+Stdout carries only the result (text, or one JSON document with ``--json``);
+problems and notes go to stderr.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Callable
+from functools import wraps
+from typing import Any, NoReturn, TypeVar
+
+import click
+
+from solver.errors import IllegalActionError, NightCageError, PositionError, Problem, UnsupportedError
+
+OK = 0
+NO = 1
+BAD_INPUT = 2
+LIMIT = 3
+INTERNAL = 70
+
+EXIT_CODES_HELP = """\b
+Exit codes:
+  0  ok / yes
+  1  a valid question answered no
+  2  bad input (unreadable or invalid position, illegal action)
+  3  a limit was reached before an answer
+"""
+
+
+class Exit(Exception):
+    """Leave the command with an exit code (the output is already written)."""
+
+    def __init__(self, code: int):
+        super().__init__(code)
+        self.code = code
+
+
+def out(text: str = "") -> None:
+    click.echo(text)
+
+
+def err(text: str) -> None:
+    click.echo(text, err=True)
+
+
+def emit_json(document: Any) -> None:
+    click.echo(json.dumps(document, indent=2, ensure_ascii=False))
+
+
+def fail(problems: list[Problem], source: str, as_json: bool, extra: dict[str, Any] | None = None) -> NoReturn:
+    """Report input problems (each with where it is) and exit 2."""
+    if as_json:
+        doc: dict[str, Any] = {"error": "invalid input", "file": source, "problems": [p.as_json() for p in problems]}
+        doc.update(extra or {})
+        emit_json(doc)
+    for p in problems:
+        err(f"{source}: {p}" if source else str(p))
+    raise Exit(BAD_INPUT)
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def guarded(func: F) -> F:
+    """Turn library errors into messages and exit codes; never a traceback."""
+
+    @wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        as_json = bool(kwargs.get("as_json"))
+        try:
+            func(*args, **kwargs)
+        except Exit as exc:
+            sys.exit(exc.code)
+        except PositionError as exc:
+            try:
+                fail(exc.problems, kwargs.get("file", "") or "", as_json)
+            except Exit as inner:
+                sys.exit(inner.code)
+        except UnsupportedError as exc:
+            _message(str(exc), as_json, "unsupported")
+            sys.exit(BAD_INPUT)
+        except IllegalActionError as exc:
+            _message(f"{exc.action}: {exc.reason}", as_json, "illegal action")
+            sys.exit(BAD_INPUT)
+        except NightCageError as exc:
+            _message(str(exc), as_json, "invalid input")
+            sys.exit(BAD_INPUT)
+        except (click.exceptions.Exit, click.ClickException, click.Abort):
+            raise
+        except Exception as exc:  # a bug of ours: say so plainly, without a traceback
+            if os.environ.get("LUEUR_DEBUG"):
+                raise
+            _message(f"internal error: {type(exc).__name__}: {exc} (set LUEUR_DEBUG=1 for details)", as_json, "internal error")
+            sys.exit(INTERNAL)
+
+    return wrapper  # type: ignore[return-value]
+
+
+def _message(text: str, as_json: bool, kind: str) -> None:
+    if as_json:
+        emit_json({"error": kind, "message": text})
+    err(f"lueur: {text}")

@@ -1,0 +1,83 @@
+"""Plain-text views of the library's results (the CLI's default output)."""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+from solver.adjudicate import Adjudication
+from solver.errors import Problem
+from solver.reports import awaits, differences
+from solver.rulebook import section
+
+
+def check_text(file: str, problems: list[Problem]) -> str:
+    if not problems:
+        return f"{file}: valid position"
+    lines = [f"{file}: {len(problems)} problem{'s' if len(problems) > 1 else ''}"]
+    lines += [f"  {p}" for p in problems]
+    return "\n".join(lines)
+
+
+def legal_text(doc: dict[str, Any]) -> str:
+    lines = [f"Awaits: {doc['awaits']}"]
+    if doc["node"] == "chance":
+        lines.append("A tile is drawn from a pile of unknown order; possible draws:")
+        lines += [f"  {c['outcome']:<28} {c['p']:>8}  ({c['p_float']:.1%})" for c in doc["chance"]]
+        if doc["actions"] and doc["actions"][0].startswith("place"):
+            lines.append(f"Write the draw with its placement, e.g. '{doc['actions'][0]}' ({len(doc['actions'])} possible).")
+    elif doc["actions"]:
+        lines.append(f"Legal actions ({len(doc['actions'])}):")
+        lines += _columns(doc["actions"])
+    else:
+        lines.append("No legal action.")
+    if doc.get("illegal"):
+        lines.append("Refused candidates:")
+        width = max(len(i["action"]) for i in doc["illegal"])
+        lines += [f"  {i['action']:<{width}}  {i['reason']}" for i in doc["illegal"]]
+    return "\n".join(lines)
+
+
+def _columns(items: list[str], width: int = 78) -> list[str]:
+    cell = max(len(i) for i in items) + 2
+    per_line = max(1, (width - 2) // cell)
+    return ["  " + "".join(f"{i:<{cell}}" for i in items[k : k + per_line]).rstrip() for k in range(0, len(items), per_line)]
+
+
+def adjudication_text(adj: Adjudication, meta: dict[str, Any] | None) -> str:
+    from solver.render import render
+
+    lines = []
+    for step in adj.steps:
+        label = f"{step.action}" + ("  (implied)" if step.implicit else "")
+        lines.append(f"> {label}")
+        for e in step.events:
+            source = section(e.rule) + (f"; {e.ruling}" if e.ruling else "")
+            lines += _wrap(f"{e.text}  [{source}]", "    ")
+    if adj.refused is not None:
+        lines.append(f"> {adj.refused.action}")
+        lines += _wrap(f"REFUSED: {adj.refused.reason}", "    ")
+        if adj.refused.legal:
+            lines += _wrap("legal here: " + ", ".join(adj.refused.legal), "    ")
+    lines.append("")
+    lines.append(render(adj.state, meta))
+    over = adj.outcome
+    lines.append(f"Outcome: {over.result.upper()}: {over.reason}" if over else f"Now: {awaits(adj.state)}")
+    if adj.alternatives:
+        lines.append("")
+        lines.append("This result depends on rulings; under the other reading:")
+        for alt in adj.alternatives:
+            lines += _wrap(f"{alt.ruling} ({alt.reading}):", "  ")
+            if alt.refused is not None:
+                lines += _wrap(f"'{alt.refused.action}' would be refused: {alt.refused.reason}", "      ")
+                continue
+            if alt.outcome is not None:
+                lines += _wrap(f"outcome: {alt.outcome.result} ({alt.outcome.reason})", "      ")
+            assert alt.state is not None
+            for d in differences(adj.state, alt.state)[:8]:
+                lines += _wrap(d, "      ")
+    return "\n".join(lines)
+
+
+def _wrap(text: str, indent: str) -> list[str]:
+    return textwrap.wrap(text, width=100, initial_indent=indent, subsequent_indent=indent + "  ") or [indent]
