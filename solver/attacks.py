@@ -51,30 +51,44 @@ def origin_watchers(state: GameState, origin: Cell, jumping: bool) -> tuple[Cell
 
 
 def complete_move(
-    state: GameState, who: int, origin: Cell, dest: Cell, origin_trig: tuple[Cell, ...], events: list[Event]
+    state: GameState,
+    who: int,
+    origin: Cell,
+    dest: Cell,
+    origin_trig: tuple[Cell, ...],
+    events: list[Event],
+    verb: str = "move",
 ) -> GameState:
     """Steps 1 (arrival) to 5 of a move, charge or blind step onto ``dest``.
 
-    Pushes the attack steps and step 6 in front of the rest of the turn.
+    Pushes the attack steps in front of the rest of the turn (step 6 must
+    already be queued).
     """
     from .outcome import _win
 
     name = state.prisoners[who].name
     tile = state.tiles[dest]
     assert tile is not None
-    entering = tile.is_monster
-    if entering:
-        state = state.with_prisoner(who, cell=dest)
+    initial = [(m, f"{name} left its sight from {state.geo.name(origin)}") for m in origin_trig]
+    ruling = TRIGGER_ORIGIN if origin_trig else None
+    if tile.kind is Kind.PIT_FIEND:  # a blind step onto a freshly drawn pit fiend
+        state = collapse(state.with_prisoner(who, cell=dest), origin, events, name)
+        return pit_fiend_strike(state, dest, initial, events)
+    behind_keeper = tile.kind is Kind.KEEPER and verb == "move"
+    entering = tile.is_monster and not behind_keeper
+    if tile.is_monster:
+        state = state.with_prisoner(who, cell=dest)  # on the monster only until the scramble
     else:
         state = arrive(state, who, dest, events)
         if _win(state):
             return state  # the win is checked on arrival, before any trigger
     state = collapse(state, origin, events, name)
-    initial = [(dest, f"{name} entered it")] if entering else []
-    initial += [(m, f"{name} left its sight from {state.geo.name(origin)}") for m in origin_trig]
+    if entering:
+        initial.insert(0, (dest, f"{name} entered it"))
     for m in watchers(state, dest):
         initial.append((m, f"{name} moved into its sight at {state.geo.name(dest)}"))
-    return start_attack(state, initial, (who, dest) if entering else None, None, events, TRIGGER_ORIGIN if origin_trig else None)
+    mover = (who, dest)
+    return start_attack(state, initial, mover if entering else None, None, events, ruling, None if entering else (mover if behind_keeper else None))
 
 
 def start_attack(
@@ -84,23 +98,75 @@ def start_attack(
     faller: int | None,
     events: list[Event],
     ruling: str | None = None,
+    scrambler: tuple[int, Cell] | None = None,
 ) -> GameState:
     """Steps 4 and 5: resolve triggers and hits, then queue Block, penalty, scramble, removal.
 
-    Step 6 (light) must already be queued behind: callers push it first.
+    ``entering`` is the prisoner who entered a monster (it is hit by it and
+    scrambles off); ``scrambler`` one who must scramble off a keeper entered
+    safely from behind. Step 6 (light) must already be queued behind.
     """
     hits, triggered = attack(state, initial, entering, faller, events, ruling)
     for h in hits:
         if state.prisoners[h.prisoner].lit and _puts_out(state, h):
             state = state.with_prisoner(h.prisoner, lit=False)
+    mover = entering or scrambler
+    if mover is not None:
+        state = keeper_key(state, mover[0], mover[1], events)
     steps: list[Step] = []
     if hits:
         steps.append(Step(BLOCK, hits=tuple(hits)))
-    if entering is not None:
-        steps.append(Step(SCRAMBLE, entering[0], cell=entering[1]))
+    if mover is not None:
+        steps.append(Step(SCRAMBLE, mover[0], cell=mover[1]))
     if triggered:
         steps.append(Step(DISCARD_MONSTERS, cell=entering[1] if entering else -1, cells=tuple(triggered)))
     return push(state, *steps) if steps else state
+
+
+def keeper_key(state: GameState, who: int, cell: Cell, events: list[Event]) -> GameState:
+    """A keyless prisoner entering a keeper takes its key; the keeper becomes a pit (6.5)."""
+    tile = state.tiles[cell]
+    p = state.prisoners[who]
+    if tile is None or tile.kind is not Kind.KEEPER or p.key:
+        return state
+    state = state.with_prisoner(who, key=True).with_tile(cell, tile.pit())
+    where = state.geo.name(cell)
+    events.append(event("key", f"{p.name} takes the keeper's key on {where}; the keeper becomes a pit", "keeper", None, p.name))
+    return state
+
+
+def pit_fiend_strike(state: GameState, cell: Cell, initial: list[tuple[Cell, str]], events: list[Event]) -> GameState:
+    """A pit fiend placed: its four diagonals (no wrap, across empty cells) and then
+    itself become pits; prisoners there fall at once (6.6)."""
+    geo = state.geo
+    x0, y0 = geo.file_of(cell), geo.rank_of(cell)
+    targets = [cell]
+    for dx, dy in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
+        x, y = x0 + dx, y0 + dy
+        while 0 <= x < state.size and 0 <= y < state.size:
+            c = y * state.size + x
+            tile = state.tiles[c]
+            if tile is not None and not tile.is_pit:
+                targets.append(c)
+            x, y = x + dx, y + dy
+    fallers = [i for i, p in enumerate(state.prisoners) if p.cell in targets]
+    trig = list(initial)
+    for i in fallers:
+        p = state.prisoners[i]
+        trig += [(m, f"{p.name} fell while in its sight") for m in watchers(state, p.cell)]  # type: ignore[arg-type]
+    names = ", ".join(geo.name(c) for c in sorted(targets) if c != cell) or "nothing"
+    events.append(event("pit_fiend", f"the pit fiend on {geo.name(cell)} turns its diagonals into pits: {names}", "monsters"))
+    for c in targets:
+        tile = state.tiles[c]
+        assert tile is not None
+        state = state.with_tile(c, tile.pit())
+    for i in fallers:
+        p = state.prisoners[i]
+        state = state.with_prisoner(i, cell=None, falling=("cell", p.cell))
+        events.append(event("fall", f"{p.name} falls into the pit on {geo.name(p.cell)}", "falling", None, p.name))  # type: ignore[arg-type]
+    state = start_attack(state, trig, None, None, events)
+    falls = [Step(FALL, i, cell=state.prisoners[i].falling[1]) for i in fallers]  # type: ignore[index]
+    return push(state, *falls)
 
 
 def _puts_out(state: GameState, hit: Hit) -> bool:
@@ -230,11 +296,14 @@ def _direction_toward(state: GameState, monster: Cell, cell: Cell) -> int | None
 
 
 def _removed_after(state: GameState, monster: Cell, entering: tuple[int, Cell] | None) -> bool:
-    """Monsters discarded after attacking: every triggered wax eater, and any monster entered."""
+    """Monsters discarded after attacking: every triggered wax eater, and any monster
+    entered, except a keeper (it stays until its key is taken, then becomes a pit)."""
     tile = state.tiles[monster]
+    if tile is None or tile.kind is Kind.KEEPER:
+        return False
     if entering is not None and entering[1] == monster:
         return True
-    return tile is not None and tile.kind is Kind.WAX_EATER
+    return tile.kind is Kind.WAX_EATER
 
 
 def fall_from_collapse(state: GameState, who: int, events: list[Event]) -> GameState:

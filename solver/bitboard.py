@@ -6,14 +6,34 @@ one step wraps the edge rank or file to the opposite side. Everything here is
 plain int arithmetic: a step of a breadth-first search over the whole board is
 a dozen ``&``, ``|`` and shifts, whatever the number of cells in the frontier.
 
->>> from solver.grid import N, E
->>> name = lambda m: [geometry(6).name(c) for c in cells_of(m)]
->>> name(shift(bit(geometry(6).parse("f6")), N, 6)), name(shift(bit(geometry(6).parse("f6")), E, 6))
+>>> names(shift(bit(35), N, 6), 6), names(shift(bit(35), E, 6), 6)
 (['f1'], ['a6'])
+
+A worked example: a T on c3 opening N, E and S, a straight on c4, a gate on
+d3 and a wax eater on e3, next to the gate; red stands on c3.
+
+>>> from solver.newgame import new_game
+>>> from solver.setups import Setup
+>>> from solver.tiles import Tile
+>>> state = new_game(Setup())
+>>> for name, tile in [("c3", Tile.make(Kind.T)), ("c4", Tile.make(Kind.STRAIGHT)),
+...                    ("d3", Tile.make(Kind.GATE)), ("e3", Tile.make(Kind.WAX_EATER))]:
+...     state = state.with_tile(state.geo.parse(name), tile)
+>>> state = state.with_prisoner(0, cell=state.geo.parse("c3"), unplaced=False)
+>>> m = board_masks(state)
+>>> names(reachable(14, m, passable(m)), 6)
+['c3', 'd3', 'c4']
+>>> names(reachable(14, m, m.present), 6)  # through the monster too (Charge)
+['c3', 'd3', 'e3', 'c4']
+>>> distances(14, m, passable(m))
+{14: 0, 15: 1, 20: 1}
+>>> names(lit_mask(state), 6)  # c3's south passage lights the empty c2
+['c2', 'c3', 'd3', 'c4']
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from .grid import DIRECTIONS, SIZES, E, Cell, Dir, Mask, N, S, W, cells_of, geometry
@@ -45,23 +65,54 @@ def _size_masks(size: int) -> SizeMasks:
 SIZE_MASKS: dict[int, SizeMasks] = {size: _size_masks(size) for size in SIZES}
 """The constant masks of each board size, built once at import."""
 
+# Per size: the cells of the top rank, bottom rank, file a and last file, and
+# the distance in bits between opposite edge ranks (what a wrap jumps over).
+_EDGES: dict[int, tuple[Mask, Mask, Mask, Mask, int]] = {
+    size: (m.ranks[-1], m.ranks[0], m.files[0], m.files[-1], size * (size - 1)) for size, m in SIZE_MASKS.items()
+}
+
 
 def bit(cell: Cell) -> Mask:
     """The mask of one cell."""
     return 1 << cell
 
 
-def shift(mask: Mask, direction: Dir, size: int) -> Mask:
-    """Every cell of ``mask`` moved one step toward ``direction``, wrapping at the edges.
+def mask_of(cells: Iterable[Cell]) -> Mask:
+    """The mask of some cells."""
+    out = 0
+    for c in cells:
+        out |= 1 << c
+    return out
 
-    >>> from solver.grid import S, W
-    >>> shift(bit(0), S, 6) == bit(30), shift(bit(0), W, 6) == bit(5)
-    (True, True)
+
+def count(mask: Mask) -> int:
+    """Number of cells in a mask."""
+    return mask.bit_count()
+
+
+def names(mask: Mask, size: int) -> list[str]:
+    """Cell names of a mask in cell order (for messages and tests)."""
+    geo = geometry(size)
+    return [geo.name(c) for c in cells_of(mask)]
+
+
+def shift(mask: Mask, direction: Dir, size: int) -> Mask:
+    """Move every cell of a mask one step, wrapping around the torus.
+
+    Args:
+        mask: the cells to move (bits beyond the board must be clear).
+        direction: ``N``, ``E``, ``S`` or ``W`` from :mod:`solver.grid`.
+        size: the board size, 6 or 7.
+
+    Returns:
+        The mask of the neighbours toward ``direction`` of the cells of ``mask``.
+
+    >>> names(shift(mask_of([0, 7]), S, 6), 6), names(shift(mask_of([0, 7]), W, 6), 6)
+    (['b1', 'a6'], ['f1', 'a2'])
     """
-    m = SIZE_MASKS[size]
-    top, bottom = m.ranks[size - 1], m.ranks[0]
-    left, right = m.files[0], m.files[size - 1]
-    across = size * (size - 1)  # from one edge rank to the opposite one
+    top, bottom, left, right, across = _EDGES[size]
+    # The cells on the edge being left jump to the opposite edge; the others
+    # move by one rank (size bits) or one file (one bit).
     if direction == N:
         return ((mask & ~top) << size) | ((mask & top) >> across)
     if direction == S:
@@ -74,7 +125,7 @@ def shift(mask: Mask, direction: Dir, size: int) -> Mask:
 
 
 def neighbours(mask: Mask, size: int) -> Mask:
-    """The four torus neighbours of every cell of ``mask`` (connected or not)."""
+    """The four torus neighbours of every cell of ``mask``, connected or not."""
     return shift(mask, N, size) | shift(mask, E, size) | shift(mask, S, size) | shift(mask, W, size)
 
 
@@ -95,25 +146,30 @@ class BoardMasks(NamedTuple):
     """Tiles of the kinds in :data:`solver.tiles.MONSTERS` (keepers and pit fiends too)."""
     gates: Mask
     keys: Mask
-    """Key tiles whose key is still there (keepers, which also hold a key, are in ``monsters``)."""
+    """Key tiles whose key is still there (a keeper also holds a key, but it is a monster)."""
     crumbling: Mask
     occupied: Mask
     """Cells where a prisoner stands."""
 
 
 def board_masks(state: GameState) -> BoardMasks:
-    """The masks of a state's board, computed once (the only per-cell loop of the module).
+    """Compute the masks of a state's board, once (the only per-cell loop here).
 
-    >>> from solver.tiles import Tile
+    Args:
+        state: any position.
+
+    Returns:
+        A :class:`BoardMasks` for the board and the prisoners' cells.
+
     >>> from solver.newgame import new_game
     >>> from solver.setups import Setup
-    >>> s = new_game(Setup()).with_tile(14, Tile.make(Kind.GATE))
-    >>> m = board_masks(s)
-    >>> m.present == m.gates == m.open_n == bit(14), m.keys
-    (True, 0)
+    >>> from solver.tiles import Tile
+    >>> m = board_masks(new_game(Setup()).with_tile(14, Tile.make(Kind.KEY)))
+    >>> names(m.keys, 6), names(m.crumbling, 6), m.gates
+    (['c3'], ['c3'], 0)
     """
     present = pits = monsters = gates = keys = crumbling = 0
-    opens = {d: 0 for d in DIRECTIONS}
+    opens = dict.fromkeys(DIRECTIONS, 0)
     for cell, tile in enumerate(state.tiles):
         if tile is None:
             continue
@@ -132,10 +188,7 @@ def board_masks(state: GameState) -> BoardMasks:
             keys |= b
         if tile.crumbling:
             crumbling |= b
-    occupied = 0
-    for p in state.prisoners:
-        if p.cell is not None:
-            occupied |= 1 << p.cell
+    occupied = mask_of(p.cell for p in state.prisoners if p.cell is not None)
     return BoardMasks(
         state.size, present, opens[N], opens[E], opens[S], opens[W], pits, monsters, gates, keys, crumbling, occupied
     )
@@ -145,15 +198,26 @@ def passable(masks: BoardMasks) -> Mask:
     """Tiles a prisoner can walk through without Charge: any tile but pits and monsters.
 
     Other prisoners are not obstacles here: they move, and a gate holds several.
+    Entering a monster needs Charge (rules §6.4, §8.7) and a pit is a jump, so
+    neither is walked *through*.
     """
     return masks.present & ~masks.pits & ~masks.monsters
 
 
 def step(frontier: Mask, masks: BoardMasks, through: Mask) -> Mask:
-    """Cells of ``through`` one connected step from some cell of ``frontier``.
+    """Cells one connected step away from a frontier.
 
     A cell ``a`` connects to its neighbour ``b`` when ``a`` opens toward ``b``
-    and ``b`` opens back; the result may overlap ``frontier`` itself.
+    and ``b`` opens back (rules §2).
+
+    Args:
+        frontier: the cells stepped from.
+        masks: the board.
+        through: the cells that may be stepped onto (e.g. :func:`passable`).
+
+    Returns:
+        The cells of ``through`` connected to some cell of ``frontier``; the
+        result may overlap ``frontier`` itself.
     """
     size = masks.size
     out = shift(frontier & masks.open_n, N, size) & masks.open_s
@@ -164,10 +228,17 @@ def step(frontier: Mask, masks: BoardMasks, through: Mask) -> Mask:
 
 
 def layers(start: Cell, masks: BoardMasks, through: Mask) -> list[Mask]:
-    """Breadth-first layers from ``start``: ``layers[k]`` holds the cells exactly ``k`` steps away.
+    """Breadth-first layers from a cell.
 
-    ``start`` itself is layer 0 even when it is not in ``through`` (a prisoner
-    may stand where it could not walk in); every later cell is in ``through``.
+    Args:
+        start: the cell to start from; it is layer 0 even when it is not in
+            ``through`` (a prisoner may stand where it could not walk in).
+        masks: the board.
+        through: the cells that may be stepped onto.
+
+    Returns:
+        ``layers[k]`` is the mask of the cells exactly ``k`` steps from ``start``;
+        the last layer is not empty.
     """
     seen = frontier = 1 << start
     out = [frontier]
@@ -180,13 +251,23 @@ def layers(start: Cell, masks: BoardMasks, through: Mask) -> list[Mask]:
 
 
 def reachable(start: Cell, masks: BoardMasks, through: Mask) -> Mask:
-    """Cells reachable from ``start`` by connected steps through ``through`` (``start`` included).
+    """The cells reachable from a cell by connected steps (the closure of :func:`step`).
 
-    >>> from solver.position_json import loads
-    >>> state = loads(open("tests/data/format_example.json").read())[0].state
-    >>> m = board_masks(state)
-    >>> [state.geo.name(c) for c in cells_of(reachable(state.geo.parse("c3"), m, passable(m)))]
-    ['d1', 'd2', 'e2', 'c3', 'd3', 'c4', 'd4']
+    Args:
+        start: the cell to start from (always in the result).
+        masks: the board.
+        through: the cells that may be stepped onto.
+
+    Returns:
+        The mask of the reachable cells, ``start`` included.
+
+    >>> from solver.newgame import new_game
+    >>> from solver.setups import Setup
+    >>> from solver.tiles import Tile
+    >>> s = new_game(Setup()).with_tile(0, Tile.make(Kind.CROSS)).with_tile(5, Tile.make(Kind.CROSS))
+    >>> m = board_masks(s)
+    >>> names(reachable(0, m, passable(m)), 6)  # a1 and f1 touch across the edge
+    ['a1', 'f1']
     """
     seen = frontier = 1 << start
     while frontier:
@@ -196,23 +277,41 @@ def reachable(start: Cell, masks: BoardMasks, through: Mask) -> Mask:
 
 
 def distances(start: Cell, masks: BoardMasks, through: Mask) -> dict[Cell, int]:
-    """Shortest number of connected steps from ``start`` to each reachable cell.
+    """Shortest number of connected steps from a cell to each reachable cell.
 
-    >>> from solver.position_json import loads
-    >>> state = loads(open("tests/data/format_example.json").read())[0].state
-    >>> m = board_masks(state)
-    >>> d = distances(state.geo.parse("c3"), m, passable(m))
-    >>> d[state.geo.parse("d4")], d[state.geo.parse("d1")]
-    (2, 3)
+    Args:
+        start: the cell to start from (distance 0).
+        masks: the board.
+        through: the cells that may be stepped onto.
+
+    Returns:
+        ``{cell: steps}`` for every cell of :func:`reachable`, in increasing
+        distance, then cell order.
+
+    >>> from solver.newgame import new_game
+    >>> from solver.setups import Setup
+    >>> from solver.tiles import Tile
+    >>> s = new_game(Setup())
+    >>> for c in (0, 1, 2):
+    ...     s = s.with_tile(c, Tile.make(Kind.CROSS))
+    >>> m = board_masks(s)
+    >>> distances(0, m, passable(m))
+    {0: 0, 1: 1, 2: 2}
     """
     return {cell: k for k, layer in enumerate(layers(start, masks, through)) for cell in cells_of(layer)}
 
 
 def lit_from(masks: BoardMasks, standing: Mask, candles: Mask) -> Mask:
-    """Illumination from masks: ``standing`` cells light themselves, ``candles`` also light ahead.
+    """Illumination computed from masks (for planners that move prisoners in masks).
 
-    ``candles`` are the cells of lit prisoners; each lights the neighbours its
-    own tile opens toward, whatever their facing edge (rules §3).
+    Args:
+        masks: the board (only the ``open_*`` masks are used).
+        standing: cells where a prisoner stands; each lights its own cell.
+        candles: cells of lit prisoners; each also lights the neighbours its
+            own tile opens toward, whatever their facing edge (rules §3).
+
+    Returns:
+        The illuminated cells.
     """
     size = masks.size
     out = standing | candles
@@ -226,47 +325,42 @@ def lit_from(masks: BoardMasks, standing: Mask, candles: Mask) -> Mask:
 def lit_mask(state: GameState) -> Mask:
     """Every illuminated cell; equal to :func:`solver.lighting.illuminated`.
 
-    Only the prisoners' own tiles are looked at (at most five), so this does
-    not need the whole :class:`BoardMasks`.
+    Only the prisoners' own tiles are looked at (five at most), so this needs
+    no :class:`BoardMasks`: each direction's candles are gathered in one mask
+    and shifted once.
 
-    >>> from solver.position_json import loads
-    >>> state = loads(open("tests/data/format_example.json").read())[0].state
-    >>> sorted(state.geo.name(c) for c in cells_of(lit_mask(state)))
-    ['c1', 'c2', 'c3', 'c4', 'd1', 'd2', 'd3', 'd4', 'e2', 'e3']
+    Args:
+        state: any position.
+
+    Returns:
+        The mask of the illuminated cells.
+
+    >>> from solver.newgame import new_game
+    >>> from solver.setups import Setup
+    >>> from solver.tiles import Tile
+    >>> s = new_game(Setup()).with_tile(14, Tile.make(Kind.STRAIGHT))
+    >>> names(lit_mask(s.with_prisoner(0, cell=14, unplaced=False)), 6)
+    ['c2', 'c3', 'c4']
+    >>> names(lit_mask(s.with_prisoner(0, cell=14, unplaced=False, lit=False)), 6)
+    ['c3']
     """
-    size = state.size
-    out = 0
+    standing = 0
+    rays = dict.fromkeys(DIRECTIONS, 0)
     for p in state.prisoners:
         if p.cell is None:
             continue  # falling and unplaced prisoners light nothing
         b = 1 << p.cell
-        out |= b
+        standing |= b
         tile = state.tiles[p.cell]
         if not p.lit or tile is None:
             continue  # a Lights Out candle lights only its own cell
         for d in DIRECTIONS:
             if tile.openings & d:
-                out |= shift(b, d, size)
+                rays[d] |= b
+    out = standing
+    for d, ray in rays.items():
+        out |= shift(ray, d, state.size)
     return out
-
-
-def count(mask: Mask) -> int:
-    """Number of cells in a mask."""
-    return mask.bit_count()
-
-
-def mask_of(cells: list[Cell] | tuple[Cell, ...] | set[Cell]) -> Mask:
-    """The mask of some cells."""
-    out = 0
-    for c in cells:
-        out |= 1 << c
-    return out
-
-
-def names(mask: Mask, size: int) -> list[str]:
-    """Cell names of a mask in cell order (for messages and tests)."""
-    geo = geometry(size)
-    return [geo.name(c) for c in cells_of(mask)]
 
 
 __all__ = [

@@ -11,7 +11,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .actions import Action
-from .attacks import arrive, collapse, complete_move, origin_watchers, queue_placement, scramble_options, start_attack
+from .attacks import (
+    arrive,
+    collapse,
+    complete_move,
+    origin_watchers,
+    pit_fiend_strike,
+    queue_placement,
+    scramble_options,
+    start_attack,
+)
 from .grid import DIR_LETTER, DIR_NAME, DIRECTIONS, OPPOSITE, Cell
 from .lighting import are_adjacent_connected, illuminated, lighting_passages
 from .outcome import _win
@@ -96,10 +105,15 @@ def move_problem(state: GameState, who: int, d: int, verb: str) -> str | None:
         return f"{where} is a pit ('jump {DIR_LETTER[d]}' falls into it)"
     if not target.opens(OPPOSITE[d]):
         return f"the {target.describe()} on {where} has a wall toward {here}"
+    behind = target.kind is Kind.KEEPER and d == target.facing
     if verb == "charge":
         if not target.is_monster:
             return f"{where} holds no monster to charge"
+        if behind:
+            return f"{p.name} is behind the keeper on {where}: a plain move enters it safely"
         return spend_problem(state, who)
+    if behind:
+        return f"{p.name} already holds a key and cannot take the keeper's" if p.key else None
     if target.is_monster:
         return f"{where} holds a {target.describe()}: entering it needs a Charge (1 Nerve)"
     occupants = [i for i in state.occupants(nb) if i != who]
@@ -181,7 +195,7 @@ def perform_move(state: GameState, who: int, d: int, verb: str, events: list[Eve
     if verb == "move":
         events.append(event("move", f"{p.name} moves {way}", "move", None, p.name))
     state = push(state, Step(LIGHT))
-    return complete_move(state, who, origin, dest, trig, events)
+    return complete_move(state, who, origin, dest, trig, events, verb)
 
 
 # -- moving again, Final Flickers ---------------------------------------------------
@@ -291,13 +305,19 @@ def _do_place(state: GameState, action: Action, events: list[Event]) -> GameStat
     state = pop(state).with_tile(cell, tile)
     name = state.active.name
     events.append(event("place", f"{name} draws a {type_name(step.hand)} and places it on {state.geo.name(cell)} as {tile.describe()}", "light", None, name))
+    if tile.kind is Kind.PIT_FIEND and step.purpose in ("fill", "land", "scramble"):
+        if step.purpose == "fill":
+            state = push(state, Step(LIGHT))  # the board changed: light again, then fill what is lit
+        else:
+            state = state.with_prisoner(step.who, cell=cell, falling=None)
+        return pit_fiend_strike(state, cell, [], events)
     if step.purpose == "fill":
         rest = tuple(c for c in step.cells if c != cell)
         return push(state, step._replace(cells=rest, hand=None)) if rest else state
     if step.purpose == "land":
         return arrive_land(state, step.who, cell, events)
     if step.purpose == "blind":
-        return complete_move(state, step.who, step.origin, cell, step.triggered, events)
+        return complete_move(state, step.who, step.origin, cell, step.triggered, events, "blind")
     if tile.is_monster:
         # Scrambling onto a freshly drawn monster is stepping onto it: it attacks
         # (rules 6.4, as for a blind step) and the prisoner scrambles again.
@@ -308,10 +328,17 @@ def _do_place(state: GameState, action: Action, events: list[Event]) -> GameStat
 
 
 def _keeper_facing(state: GameState, cell: Cell) -> int:
-    """A keeper's mouth faces the prisoner who placed it."""
+    """A keeper's mouth faces the prisoner who placed it (6.5).
+
+    When the placer is not next to the cell (it fills a cell another prisoner
+    lights, or lands on it), the mouth faces a passage that lights the cell.
+    """
     active = state.active.cell
     d = state.geo.direction_between(cell, active) if active is not None else None
-    return d or DIRECTIONS[0]
+    if d:
+        return d
+    sides = lighting_passages(state, cell)
+    return next((side for side in DIRECTIONS if sides & side), DIRECTIONS[0])
 
 
 # -- landing and the first turn -------------------------------------------------------
@@ -372,6 +399,8 @@ def arrive_land(state: GameState, who: int, cell: Cell, events: list[Event]) -> 
     if not tile.is_monster:
         return arrive(state, who, cell, events)
     state = state.with_prisoner(who, cell=cell, falling=None)
+    if tile.kind is Kind.PIT_FIEND:  # landing on what turns into a pit: falling again
+        return pit_fiend_strike(state, cell, [], events)
     name = state.prisoners[who].name
     return start_attack(state, [(cell, f"{name} landed on it")], (who, cell), None, events)
 
@@ -434,6 +463,8 @@ def _do_swap(state: GameState, action: Action, events: list[Event]) -> GameState
     where = state.geo.name(cell)
     text = f"the {type_name(step.hand)} takes the place of the {old.describe()} on {where}, which is discarded"
     events.append(event("swap", text, "stay", STAY_SWAP, state.active.name))
+    if step.hand is TileType.PIT_FIEND:  # it takes effect as if placed
+        return pit_fiend_strike(state, cell, [], events)
     occupants = state.occupants(cell)
     if occupants:  # only under the alternative reading of RULING-STAY-SWAP
         who = occupants[0]

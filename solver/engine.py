@@ -26,7 +26,7 @@ from .errors import IllegalActionError, UnsupportedError
 from .outcome import Outcome, outcome
 from .rulebook import Event
 from .state import BURN, CHANCE, PLACE, STAY_DRAW, GameState
-from .tiles import ADVANCED_KINDS, ADVANCED_TYPES, TILE_TYPES
+from .tiles import TILE_TYPES, Kind, TileType
 from .turn import begin_turn, resolve_burn, resolve_draw, resolve_stay_draw, run
 
 __all__ = [
@@ -167,13 +167,11 @@ def describe_decision(state: GameState, name: str) -> str:
 
 
 def check_supported(state: GameState) -> None:
-    """Refuse play with pieces whose behaviour the engine does not implement yet."""
-    on_board = sorted({t.kind.value for t in state.tiles if t is not None and t.kind in ADVANCED_KINDS})
-    contents = state.pile.contents
-    in_pile = sorted(t.value for t, n in zip(TILE_TYPES, contents) if n and t in ADVANCED_TYPES)
+    """Refuse play with pieces whose behaviour the engine does not implement yet (omens)."""
+    on_board = any(t is not None and t.kind is Kind.OMEN for t in state.tiles)
+    in_pile = counts.get(state.pile.contents, TileType.OMEN) > 0
     if on_board or in_pile:
-        pieces = ", ".join(sorted(set(on_board) | set(in_pile)))
         raise UnsupportedError(
-            f"this position holds advanced or supreme pieces ({pieces}); they are read, checked and shown, "
+            "this position holds omens (the Dirge): they are read, checked and shown, "
             "but playing them is not implemented yet"
         )

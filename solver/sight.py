@@ -10,7 +10,7 @@ RULING-LOS-END (default); under the alternative the line stops before it.
 
 from __future__ import annotations
 
-from .grid import DIRECTIONS, OPPOSITE, Cell, Dir, Mask, rotate
+from .grid import DIRECTIONS, OPPOSITE, Cell, Dir, Mask
 from .state import GameState
 from .tiles import ALL_OPEN, Kind, Tile
 
@@ -68,8 +68,17 @@ def monsters(state: GameState) -> list[Cell]:
 
 
 def watchers(state: GameState, cell: Cell) -> list[Cell]:
-    """Monsters that have ``cell`` in sight."""
-    return [m for m in monsters(state) if sight(state, m) >> cell & 1]
+    """Monsters that a move at ``cell`` triggers."""
+    return [m for m in monsters(state) if trigger_zone(state, m) >> cell & 1]
+
+
+def trigger_zone(state: GameState, monster: Cell) -> Mask:
+    """Where a move triggers the monster: its sight, or (RULING-PATHLESS-SIGHT
+    alternative) a pathless's whole row and column."""
+    tile = state.tiles[monster]
+    if tile is not None and tile.kind is Kind.PATHLESS and not state.rulings.pathless_sight:
+        return row_and_column(state, monster)
+    return sight(state, monster)
 
 
 def row_and_column(state: GameState, cell: Cell) -> Mask:
@@ -81,4 +90,4 @@ def row_and_column(state: GameState, cell: Cell) -> Mask:
     return mask & ~(1 << cell)
 
 
-__all__ = ["sight", "watchers", "monsters", "row_and_column", "watched_directions", "rotate"]
+__all__ = ["sight", "watchers", "trigger_zone", "monsters", "row_and_column", "watched_directions"]

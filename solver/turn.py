@@ -133,6 +133,9 @@ def discard_board_tile(state: GameState, cell: Cell) -> GameState:
 def run(state: GameState, events: list[Event]) -> GameState:
     """Advance through automatic steps until a decision, a draw, or the turn's end."""
     while state.pending is not None and outcome(state) is None:
+        if not state.pending.steps:
+            # Nothing left to do (e.g. a prisoner who fell while landing): the turn ends.
+            return _end_turn(state, Step(END_TURN), events)
         step = state.pending.steps[0]
         if step.name in _ACTIVE_ONLY and state.active.cell is None:
             state = pop(state)  # the active prisoner fell: its turn has no more actions

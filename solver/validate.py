@@ -51,7 +51,7 @@ def _prisoners(state: GameState) -> list[Problem]:
             where = geo.name(p.cell)
             if tile is None:
                 out.append(Problem(f"{path}.at", f"{where} holds no tile"))
-            elif tile.is_pit:
+            elif tile.is_pit and not _scrambling(state, i):
                 out.append(Problem(f"{path}.at", f"{where} holds a pit (a prisoner on a pit falls at once)"))
             elif tile.is_monster and not _scrambling(state, i):
                 out.append(Problem(f"{path}.at", f"{where} holds a {tile.describe()}; a prisoner stands there only while scrambling off it"))

@@ -90,10 +90,19 @@ def test_known_order_games_have_no_chance_nodes() -> None:
         assert all(node_type(s) != "chance" for s in playout(seed, known_order=True))
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10**9), five=st.booleans())
-def test_random_games_keep_every_invariant(seed: int, five: bool) -> None:
-    setup = Setup("five") if five else Setup()
-    for state in playout(seed, known_order=seed % 3 != 0, max_steps=250, setup=setup):
+SETUPS = [
+    Setup(),
+    Setup("five"),
+    Setup("advanced"),
+    Setup("advanced-five"),
+    Setup("standard", difficulty=(("keys", 2), ("cracked_t", True)), supreme=(("pathless", 3),)),
+    Setup("advanced", difficulty=(("pit_fiends", 1), ("gates", -1)), supreme=(("pathless", 2),)),
+]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**9), setup=st.sampled_from(SETUPS))
+def test_random_games_keep_every_invariant(seed: int, setup: Setup) -> None:
+    for state in playout(seed, known_order=seed % 3 != 0, max_steps=300, setup=setup):
         assert conserved(state)
         assert consistency_problems(state) == []

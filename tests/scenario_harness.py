@@ -1,0 +1,126 @@
+"""Scenario checks: the expectations a scenario file states about its position.
+
+A scenario (``scenarios/**/*.toml``) carries ``[[check]]`` tables. Each check
+applies ``actions`` (text notation) to the scenario's position, optionally
+under other ``rulings``, and states what must follow:
+
+| key | meaning |
+|---|---|
+| `actions` | actions to apply (default: none) |
+| `rulings` | ruling switches overriding the position's for this check |
+| `outcome` | `"win"`, `"lose"` or `"none"` after the actions |
+| `refused` | a substring of the refusal reason of the last action (it must be refused) |
+| `events` | substrings each found in some event text |
+| `absent_events` | substrings found in no event text |
+| `rulings_used` | ruling identifiers each named by some event |
+| `depends_on` | exactly the rulings whose other reading changes the result |
+| `legal` / `legal_include` / `legal_exclude` | the legal actions afterwards (exactly / at least / none of) |
+| `expect` | ``{path: value}`` in the v1 JSON of the resulting position: ``prisoners.red.candle``, ``tiles.c3.kind``, ``tiles.c3`` (``"absent"`` for an empty cell), ``pile.count``, ``discarded.t``… |
+| `awaits` | a substring of what the resulting position waits for |
+| `valid` | false: the position itself must be rejected by the checker (with `problem` substrings) |
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from solver.actions import format_action
+from solver.adjudicate import adjudicate
+from solver.engine import legal_actions
+from solver.position_json import to_json
+from solver.reports import awaits
+from solver.rulings import Rulings
+from solver.state import GameState
+
+KNOWN = {
+    "actions", "rulings", "outcome", "refused", "events", "absent_events", "rulings_used", "depends_on",
+    "legal", "legal_include", "legal_exclude", "expect", "awaits", "note", "valid", "problem",
+}
+
+
+def with_rulings(state: GameState, overrides: dict[str, Any]) -> GameState:
+    given = dict(state.rulings.given)
+    given.update(overrides)
+    rulings = Rulings.from_given(given)
+    return replace(state, rulings=rulings, setup=replace(state.setup, rulings=rulings))
+
+
+def run_check(state: GameState, check: dict[str, Any]) -> list[str]:
+    """The failures of one check (empty when it holds)."""
+    unknown = set(check) - KNOWN
+    if unknown:
+        return [f"unknown check keys: {sorted(unknown)}"]
+    state = with_rulings(state, check.get("rulings", {}))
+    result = adjudicate(state, list(check.get("actions", [])))
+    fails: list[str] = []
+    texts = [e.text for e in result.events]
+    if "refused" in check:
+        if result.refused is None:
+            fails.append(f"expected a refusal containing {check['refused']!r}, none happened")
+        elif check["refused"] not in result.refused.reason:
+            fails.append(f"refusal reason {result.refused.reason!r} lacks {check['refused']!r}")
+    elif result.refused is not None:
+        fails.append(f"unexpected refusal of {result.refused.action!r}: {result.refused.reason}")
+    if "outcome" in check:
+        got = result.outcome.result if result.outcome else "none"
+        if got != check["outcome"]:
+            fails.append(f"outcome {got!r}, expected {check['outcome']!r}")
+    for want in check.get("events", []):
+        if not any(want in t for t in texts):
+            fails.append(f"no event contains {want!r}; events: {texts}")
+    for unwanted in check.get("absent_events", []):
+        if any(unwanted in t for t in texts):
+            fails.append(f"an event contains {unwanted!r}")
+    used = {e.ruling for e in result.events if e.ruling}
+    for rid in check.get("rulings_used", []):
+        if rid not in used:
+            fails.append(f"no event names {rid}; named: {sorted(used)}")
+    if "depends_on" in check:
+        got_rulings = sorted(a.ruling for a in result.alternatives)
+        if got_rulings != sorted(check["depends_on"]):
+            fails.append(f"depends on {got_rulings}, expected {sorted(check['depends_on'])}")
+    fails += _legal(result.state, check)
+    if "expect" in check:
+        doc = to_json(result.state)
+        for path, want in check["expect"].items():
+            got = lookup(doc, path)
+            if got != want:
+                fails.append(f"{path} is {got!r}, expected {want!r}")
+    if "awaits" in check and check["awaits"] not in awaits(result.state):
+        fails.append(f"awaits {awaits(result.state)!r}, expected it to mention {check['awaits']!r}")
+    return fails
+
+
+def _legal(state: GameState, check: dict[str, Any]) -> list[str]:
+    if not any(k in check for k in ("legal", "legal_include", "legal_exclude")):
+        return []
+    texts = [format_action(a, state.size) for a in legal_actions(state)]
+    fails = []
+    if "legal" in check and sorted(texts) != sorted(check["legal"]):
+        fails.append(f"legal actions {texts}, expected {check['legal']}")
+    for a in check.get("legal_include", []):
+        if a not in texts:
+            fails.append(f"{a!r} is not legal; legal: {texts}")
+    for a in check.get("legal_exclude", []):
+        if a in texts:
+            fails.append(f"{a!r} is legal but should not be")
+    return fails
+
+
+def lookup(doc: dict[str, Any], path: str) -> Any:
+    """A value in a v1 position document; prisoners are addressed by name."""
+    node: Any = doc
+    parts = path.split(".")
+    for i, part in enumerate(parts):
+        if isinstance(node, list):
+            node = next((p for p in node if isinstance(p, dict) and p.get("name") == part), None)
+        elif isinstance(node, dict):
+            if part not in node:
+                return "absent" if i == len(parts) - 1 or parts[0] == "tiles" else None
+            node = node[part]
+        else:
+            return None
+        if node is None:
+            return None
+    return node
