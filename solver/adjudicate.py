@@ -123,14 +123,14 @@ def _play_one(state: GameState, action: Action, text: str, log: list[Step]) -> G
     front = current(state).pending.front  # type: ignore[union-attr]
     if action in legal_actions(state) or action.verb in ("block", "give"):
         return _apply(state, action, log)
-    if action.verb in ("burn", "draw"):
-        raise IllegalActionError(text, "no tile is being drawn now" + _known_order_note(state), _legal_texts(state))
     if front.name == AGAIN and action.verb not in ("again", "end", "give", "take"):
         state = _apply(state, Action("end"), log, implicit=True)
         return _play_one(state, action, text, log)
     if front.name == BLOCK and action.verb not in ("block", "noblock"):
         state = _apply(state, Action("noblock"), log, implicit=True)
         return _play_one(state, action, text, log)
+    if action.verb in ("burn", "draw"):
+        raise IllegalActionError(text, "no tile is being drawn now" + _known_order_note(state), _legal_texts(state))
     if front.name == PLACE and action.verb == "place" and front.hand is not None and action.tile_type != front.hand:
         reason = f"the tile drawn is a {front.hand.value}" + _known_order_note(state)
         raise IllegalActionError(text, reason, _legal_texts(state))

@@ -265,7 +265,7 @@ class GraphReport:
     prisoners: tuple[PrisonerReach, ...]
 
 
-def graph_report(state: GameState) -> GraphReport:
+def analyse(state: GameState) -> GraphReport:
     """Build the full analysis of a position.
 
     Args:
@@ -298,7 +298,7 @@ def report_text(report: GraphReport) -> str:
 
     >>> from solver.newgame import new_game
     >>> from solver.setups import Setup
-    >>> print(report_text(graph_report(new_game(Setup()))).splitlines()[0])
+    >>> print(report_text(analyse(new_game(Setup()))).splitlines()[0])
     Board 6x6: 0 tiles, 0 connections, 0 groups of connected tiles; turn: red
     """
     lines = [
@@ -372,7 +372,7 @@ __all__ = [
     "where_text",
     "Watch",
     "GraphReport",
-    "graph_report",
+    "analyse",
     "report_text",
     "report_json",
 ]

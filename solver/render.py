@@ -34,13 +34,14 @@ top edge continues at the bottom and the right edge at the left.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping
 from typing import Any
 
 from . import counts
 from .counts import Counts
 from .describe import decision_text
-from .grid import DIRECTIONS, FILE_LETTERS, E, N, S, W, Cell, Mask
+from .grid import FILE_LETTERS, E, N, S, W, Cell, Mask
 from .lighting import illuminated
 from .outcome import outcome
 from .sight import monsters, sight
@@ -185,7 +186,7 @@ def prisoner_line(state: GameState, index: int, marker: str) -> str:
     candle = "candle lit" if p.lit else "candle out"
     key = "key" if p.key else "no key"
     turn = "  <- to play" if index == state.turn else ""
-    return f"{marker} {p.name:<8} {_where(state, p):<26} {candle}  Nerve {p.nerve}  {key}{turn}"
+    return f"{marker} {p.name:<8} {_where(state, p):<25} {candle}  Nerve {p.nerve}  {key}{turn}"
 
 
 # -- the whole board --------------------------------------------------------------------
@@ -239,38 +240,36 @@ def _counts_text(c: Counts) -> str:
     return ", ".join(parts) if parts else "none"
 
 
-def _wrapped(head: str, words: list[str], indent: int = 4) -> list[str]:
-    """``head`` followed by ``words``, wrapped at :data:`MAX_WIDTH` columns."""
-    lines = [head]
-    for word in words:
-        if len(lines[-1]) + 1 + len(word) > MAX_WIDTH:
-            lines.append(" " * indent + word)
-        else:
-            lines[-1] += " " + word
-    return lines
+def _wrap(text: str, indent: str = "") -> list[str]:
+    """A line of the text below the board, wrapped at :data:`MAX_WIDTH` columns."""
+    return textwrap.wrap(text, MAX_WIDTH, initial_indent=indent, subsequent_indent=indent + "    ")
 
 
 def pile_lines(pile: Pile) -> list[str]:
     """The pile: count, contents by type, then the order (top first) or the layers when known."""
-    lines = [f"Pile: {pile.count} tiles: {_counts_text(pile.contents)}"]
+    lines = _wrap(f"Pile {pile.count}: {_counts_text(pile.contents)}")
     if pile.order is not None:
         if pile.order:
-            lines.extend(_wrapped("  order, top first:", [t.value for t in pile.order]))
+            lines.extend(_wrap("order, top first: " + " ".join(t.value for t in pile.order), "  "))
     else:
         layers = [layer for layer in pile.layers if counts.total(layer)]
         if len(layers) > 1:
             for i, layer in enumerate(layers, 1):
-                lines.append(f"  layer {i}{' (top)' if i == 1 else ''}: {_counts_text(layer)} (shuffled)")
+                top = " (top)" if i == 1 else ""
+                lines.extend(_wrap(f"layer {i}{top}: {_counts_text(layer)} (shuffled)", "  "))
     return lines
 
 
-def _status_line(state: GameState) -> str:
+def status_lines(state: GameState) -> list[str]:
+    """Whose turn it is and what the position awaits, or the game's result (wrapped at 80 columns)."""
     over = outcome(state)
     if over is not None:
-        return f"Game over: {over.result}: {over.reason}"
-    if state.pending is None:
-        return f"Turn: {state.active.name}"
-    return f"Turn: {state.active.name}; awaiting {decision_text(state)}"
+        text = f"Game over: {over.result}: {over.reason}"
+    elif state.pending is None:
+        text = f"Turn: {state.active.name}"
+    else:
+        text = f"Turn: {state.active.name}; awaiting {decision_text(state)}"
+    return _wrap(text)
 
 
 def render(state: GameState, meta: Mapping[str, Any] | None = None, show_sight: bool = True) -> str:
@@ -293,9 +292,9 @@ def render(state: GameState, meta: Mapping[str, Any] | None = None, show_sight: 
     >>> s = new_game(Setup()).with_tile(14, Tile.make(Kind.GATE)).with_prisoner(0, cell=14, unplaced=False)
     >>> lines = render(s).splitlines()
     >>> print("\\n".join(lines[10:13]))
-             ░░░░░░░
-    3 ░░░░░░░ ┌ R │   ┐ ░░░░░░░                   3
-              ───G───
+                        ┌ R │   ┐
+    3     ·     ░░░░░░░ ────G──── ░░░░░░░     ·        ·     3
+                        └   │   ┘
     """
     lines: list[str] = []
     if meta and meta.get("title"):
@@ -304,9 +303,9 @@ def render(state: GameState, meta: Mapping[str, Any] | None = None, show_sight: 
     lines.append("")
     markers = prisoner_markers(state)
     lines.extend(prisoner_line(state, i, m) for i, m in enumerate(markers))
-    lines.append(_status_line(state))
+    lines.extend(status_lines(state))
     lines.extend(pile_lines(state.pile))
-    lines.append(f"Discard: {counts.total(state.discarded)} tiles: {_counts_text(state.discarded)}")
+    lines.extend(_wrap(f"Discard {counts.total(state.discarded)}: {_counts_text(state.discarded)}"))
     lines.extend(LEGEND)
     return "\n".join(lines)
 
@@ -363,5 +362,5 @@ __all__ = [
     "CELL_HEIGHT",
     "MAX_WIDTH",
     "SIGHT_MARK",
-    "DIRECTIONS",
+    "status_lines",
 ]

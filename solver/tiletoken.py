@@ -112,7 +112,9 @@ def parse_tile(text: str) -> Tile | None:
     if match is None:
         raise ValueError(f"{text!r} is not a tile token (valid tokens: {VALID_TOKENS})")
     letter, mark, sides, was = match.group("letter", "mark", "sides", "was")
-    if letter == DIRGE and not (mark or sides is not None or was is not None):
+    if letter == DIRGE:
+        if mark or sides is not None or was is not None:
+            raise ValueError(f"{text!r}: D (a pit of the Dirge) takes nothing after it")
         return Tile(Kind.PIT, 0, False, dirge=True)
     kind = LETTER_KINDS.get(letter)
     if kind is None:
