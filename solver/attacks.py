@@ -13,7 +13,7 @@ from __future__ import annotations
 from .grid import DIR_NAME, DIRECTIONS, OPPOSITE, Cell
 from .rulebook import Event, event
 from .rulings import KEEPER_RANGED_OUT, LOS_END, TRIGGER_ORIGIN
-from .sight import monsters, row_and_column, sight, watchers
+from .sight import line_ends, monsters, reaching_directions, row_and_column, sight, watchers
 from .state import BLOCK, DISCARD_MONSTERS, FALL, PLACE, SCRAMBLE, GameState, Hit, Step
 from .tiles import Kind
 from .turn import push
@@ -223,9 +223,14 @@ def attack(
         tile = state.tiles[h.monster]
         assert tile is not None
         cost = f"{h.tiles} tile{'s' if h.tiles > 1 else ''}"
-        rule_ruling = LOS_END if _at_line_end(state, h) else None
-        text = f"{p.name} on {geo.name(p.cell)} is hit by the {tile.describe()} on {geo.name(h.monster)}: {cost} and Lights Out"  # type: ignore[arg-type]
-        events.append(event("hit", text, "torments", rule_ruling, p.name))
+        cell = state.prisoners[h.prisoner].cell
+        rule_ruling = LOS_END if cell is not None and line_ends(state, h.monster) >> cell & 1 else None
+        out = " and Lights Out" if _puts_out(state, h) else " (the candle stays lit)"
+        if tile.kind is Kind.KEEPER and h.tiles == 1:
+            rule_ruling = KEEPER_RANGED_OUT
+        unblockable = "" if h.blockable else ", no Block"
+        text = f"{p.name} on {geo.name(p.cell)} is hit by the {tile.describe()} on {geo.name(h.monster)}: {cost}{unblockable}{out}"  # type: ignore[arg-type]
+        events.append(event("hit", text, "keeper" if tile.kind is Kind.KEEPER else "torments", rule_ruling, p.name))
     for m in triggered:
         if m in sights and not any(h.monster == m for h in hits):
             tile = state.tiles[m]
@@ -243,26 +248,15 @@ def reach(state: GameState, monster: Cell) -> int:
 
 
 def _shielded(state: GameState, keeper: Cell, source: Cell) -> bool:
-    """A chain reaction reaching a keeper from behind does nothing."""
+    """A chain reaction reaching a keeper from behind does nothing (6.5).
+
+    An attack travelling in the direction the keeper faces arrives at its back.
+    """
     tile = state.tiles[keeper]
     if tile is None or tile.kind is not Kind.KEEPER:
         return False
-    return state.geo.direction_between(keeper, source) == OPPOSITE[tile.facing] or _behind(state, keeper, source)
-
-
-def _behind(state: GameState, keeper: Cell, source: Cell) -> bool:
-    tile = state.tiles[keeper]
-    assert tile is not None
-    back = OPPOSITE[tile.facing]
-    return bool(_line_cells(state, keeper, back) >> source & 1)
-
-
-def _line_cells(state: GameState, start: Cell, d: int) -> int:
-    mask, x = 0, start
-    for _ in range(state.size):
-        x = state.geo.neighbour(x, d)
-        mask |= 1 << x
-    return mask
+    directions = reaching_directions(state, source, keeper)
+    return bool(directions) and all(d == tile.facing for d in directions)
 
 
 def _hit(state: GameState, who: int, monster: Cell, inside: bool) -> Hit:
@@ -273,26 +267,6 @@ def _hit(state: GameState, who: int, monster: Cell, inside: bool) -> Hit:
     if tile.kind is Kind.KEEPER and not inside:
         return Hit(who, monster, 1, blockable=False)
     return Hit(who, monster, 3)
-
-
-def _at_line_end(state: GameState, hit: Hit) -> bool:
-    """The hit prisoner stands where a sight line stops (it matters for RULING-LOS-END)."""
-    cell = state.prisoners[hit.prisoner].cell
-    if cell is None or cell == hit.monster:
-        return False
-    d = _direction_toward(state, hit.monster, cell)
-    tile = state.tiles[cell]
-    return d is not None and tile is not None and not tile.openings & d
-
-
-def _direction_toward(state: GameState, monster: Cell, cell: Cell) -> int | None:
-    for d in DIRECTIONS:
-        x = monster
-        for _ in range(state.size - 1):
-            x = state.geo.neighbour(x, d)
-            if x == cell:
-                return d
-    return None
 
 
 def _removed_after(state: GameState, monster: Cell, entering: tuple[int, Cell] | None) -> bool:

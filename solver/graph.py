@@ -32,12 +32,13 @@ and the tests check that the two agree.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 import networkx as nx
 
-from .grid import DIRECTIONS, OPPOSITE, Cell, cells_of, openings_text
+from .grid import DIRECTIONS, FILE_LETTERS, OPPOSITE, Cell, cells_of, openings_text
 from .lighting import illuminated
 from .sight import monsters, sight
 from .state import GameState, Prisoner
@@ -91,12 +92,13 @@ def board_graph(state: GameState) -> nx.Graph:
             lit=bool(lit >> cell & 1),
             in_sight_of=[geo.name(m) for m, seen in watching.items() if seen >> cell & 1],
         )
-    for cell in graph.nodes:
-        tile = state.tiles[cell]
+    for cell, tile in enumerate(state.tiles):
+        if tile is None:
+            continue
         for d, other in zip(DIRECTIONS, geo.neighbours[cell]):
             facing = state.tiles[other]
             # Each edge is seen from both ends; adding it twice is harmless.
-            if tile.openings & d and facing is not None and facing.openings & OPPOSITE[d]:  # type: ignore[union-attr]
+            if tile.openings & d and facing is not None and facing.openings & OPPOSITE[d]:
                 graph.add_edge(cell, other)
     return graph
 
@@ -160,7 +162,7 @@ def where_text(state: GameState, p: Prisoner) -> str:
         if axis == "row":
             return f"falling (row {index + 1})"
         if axis == "file":
-            return f"falling (file {'abcdefg'[index]})"
+            return f"falling (file {FILE_LETTERS[index]})"
         return f"falling from {state.geo.name(index)}"
     return "unplaced"
 
@@ -192,7 +194,7 @@ def _reach(state: GameState, graph: nx.Graph, p: Prisoner) -> PrisonerReach:
     return PrisonerReach(p.name, name(p.cell), where, tuple(name(c) for c in sorted(dist)), gates, keys, cuts)
 
 
-def _targets(graph: nx.Graph, dist: dict[Cell, int], attribute: str, name: Any) -> tuple[Target, ...]:
+def _targets(graph: nx.Graph, dist: dict[Cell, int], attribute: str, name: Callable[[Cell], str]) -> tuple[Target, ...]:
     found = [(d, c) for c, d in dist.items() if graph.nodes[c][attribute]]
     return tuple(Target(name(c), d) for d, c in sorted(found))
 
@@ -265,6 +267,13 @@ class GraphReport:
     prisoners: tuple[PrisonerReach, ...]
 
 
+def _watch(state: GameState, monster: Cell) -> Watch:
+    tile = state.tiles[monster]
+    assert tile is not None
+    name = state.geo.name
+    return Watch(name(monster), tile.kind.value, tuple(name(c) for c in cells_of(sight(state, monster))))
+
+
 def analyse(state: GameState) -> GraphReport:
     """Build the full analysis of a position.
 
@@ -277,10 +286,7 @@ def analyse(state: GameState) -> GraphReport:
     graph = board_graph(state)
     name = state.geo.name
     groups = sorted((sorted(g) for g in nx.connected_components(graph)), key=lambda g: (-len(g), g))
-    watches = tuple(
-        Watch(name(m), state.tiles[m].kind.value, tuple(name(c) for c in cells_of(sight(state, m))))  # type: ignore[union-attr]
-        for m in monsters(state)
-    )
+    watches = tuple(_watch(state, m) for m in monsters(state))
     return GraphReport(
         size=state.size,
         turn=state.active.name,
@@ -322,7 +328,7 @@ def _prisoner_lines(r: PrisonerReach) -> list[str]:
     lines.append(f"  gates: {_targets_text(r.gates)}")
     lines.append(f"  keys:  {_targets_text(r.keys)}")
     if r.gates:
-        lines.append(f"  cut off from every gate by losing any of: {_listing(r.cut_tiles)}")
+        lines.append(f"  cut tiles (losing any one cuts it off from every gate): {_listing(r.cut_tiles)}")
     return lines
 
 

@@ -246,9 +246,7 @@ class _LineReader:
         if len(words) < len(POSITIONAL):
             return {}
         doc: dict[str, Any] = {}
-        size = self.rows(words[0], doc)
-        if size is not None:
-            doc["size"] = size
+        self.rows(words[0], doc)
         doc["prisoners"] = [self.prisoner(item, i) for i, item in enumerate(words[1].split(","))]
         doc["turn"] = _unescape(words[2])
         if len(words) > 3:
@@ -260,12 +258,13 @@ class _LineReader:
             self.problem(self.where(given[1]), f"give one of pile:, order: or layers:, not {' and '.join(given)}")
         return doc
 
-    def rows(self, text: str, doc: dict[str, Any]) -> int | None:
+    def rows(self, text: str, doc: dict[str, Any]) -> None:
+        """The board size (the number of ranks) and the tiles, into ``doc``."""
         ranks = _split_rows(text)
         size = len(ranks)
         if size not in SIZES:
-            self.problem(self.where("rows"), f"{size} ranks; a board has 6 or 7, top rank first, separated by '/'")
-            return None
+            self.problem(self.where("rows"), f"{size} ranks; a board has 6 or 7, top rank first, each separated by '/'")
+            return
         geo = geometry(size)
         tiles: dict[str, Any] = {}
         for i, tokens in enumerate(ranks):
@@ -275,8 +274,8 @@ class _LineReader:
                 self.cells[name] = (rank, token_number)
                 if tile is not None:
                     tiles[name] = tile_spec(tile)
+        doc["size"] = size
         doc["tiles"] = tiles
-        return size
 
     def rank(self, tokens: list[str], rank: int, size: int) -> list[tuple[int, Any]]:
         """The rank's cells as (token number, tile); empty when the rank has a problem."""
@@ -285,15 +284,16 @@ class _LineReader:
         for j, token in enumerate(tokens, 1):
             where = f"{self.where('rows')}, rank {rank}, token {j}"
             if _NUMBER.fullmatch(token):
-                if not 1 <= int(token) <= size:
+                if 1 <= int(token) <= size:
+                    cells += [(j, None)] * int(token)
+                else:
                     self.problem(where, f"{token} empty cells: a run is 1 to {size} cells")
                     ok = False
-                cells += [(j, None)] * int(token)
                 continue
             try:
                 cells.append((j, parse_tile(token)))
             except ValueError as exc:
-                self.problem(where, f"{exc} (or a number of empty cells)")
+                self.problem(where, str(exc))
                 ok = False
         if ok and len(cells) != size:
             self.problem(f"{self.where('rows')}, rank {rank}", f"{len(cells)} cells, expected {size}")
@@ -455,17 +455,18 @@ class _LineReader:
         m = _TILE_PATH.fullmatch(problem.path)
         if m and m.group(1) in self.cells:
             rank, token = self.cells[m.group(1)]
-            return Problem(f"{self.where('rows')}, rank {rank}, token {token}", _prefixed(m.group(1), m.group(2), problem.message))
+            label = ".".join(filter(None, m.groups()))
+            return Problem(f"{self.where('rows')}, rank {rank}, token {token}", _prefixed(label, problem.message))
         m = _PRISONER_PATH.fullmatch(problem.path)
         if m:
             where = f"{self.where('prisoners')}, item {int(m.group(1)) + 1}"
-            return Problem(where, _prefixed(m.group(2), "", problem.message))
+            return Problem(where, _prefixed(m.group(2), problem.message))
         head, _, rest = problem.path.partition(".")
         key = self.field_of(head.partition("[")[0])
         if key is None:
             return problem
         rest = rest.removeprefix(RULING_PREFIX) if head == "rulings" else rest
-        return Problem(self.where(key), _prefixed(rest, "", problem.message))
+        return Problem(self.where(key), _prefixed(rest, problem.message))
 
     def field_of(self, head: str) -> str | None:
         """The line field holding a top-level JSON field."""
@@ -476,8 +477,8 @@ class _LineReader:
         return head if head in self.fields else None
 
 
-def _prefixed(first: str, second: str, message: str) -> str:
-    label = ".".join(part for part in (first, second) if part)
+def _prefixed(label: str, message: str) -> str:
+    """The message after the part of its JSON path that the line location does not say."""
     return f"{label}: {message}" if label else message
 
 

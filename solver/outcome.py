@@ -44,7 +44,8 @@ def _loss(state: GameState) -> Outcome | None:
         if p.falling is not None and state.pile.count == 0:
             return Outcome("lose", f"{p.name} is falling and the pile is empty: no tile to land on", "falling")
     gates_on_board = sum(1 for t in state.tiles if t is not None and t.kind is Kind.GATE)
-    if gates_on_board + counts.get(state.pile.contents, TileType.GATE) == 0:
+    held = _in_hand(state)
+    if gates_on_board + counts.get(state.pile.contents, TileType.GATE) + counts.get(held, TileType.GATE) == 0:
         return Outcome("lose", "every gate is gone (none on the board, none in the pile)", "gates")
     keys = keys_available(state)
     if keys < len(state.prisoners):
@@ -57,5 +58,12 @@ def keys_available(state: GameState) -> int:
     """Keys held + keys still on key tiles or keepers + key tiles and keepers in the pile."""
     held = sum(1 for p in state.prisoners if p.key)
     on_board = sum(1 for t in state.tiles if t is not None and t.has_key)
-    pile = state.pile.contents
-    return held + on_board + counts.get(pile, TileType.KEY) + counts.get(pile, TileType.KEEPER)
+    waiting = counts.add(state.pile.contents, _in_hand(state))  # a drawn tile not yet placed still counts
+    return held + on_board + counts.get(waiting, TileType.KEY) + counts.get(waiting, TileType.KEEPER)
+
+
+def _in_hand(state: GameState) -> counts.Counts:
+    step = state.pending.front if state.pending and state.pending.steps else None
+    if step is None or step.hand is None:
+        return counts.ZERO
+    return counts.counts_of([step.hand])

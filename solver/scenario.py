@@ -96,33 +96,36 @@ def format_scenario(state: GameState, meta: dict[str, Any] | None = None) -> str
     \"\"\"
     <BLANKLINE>
     """
+    text = tomli_w.dumps(_toml_document(state, meta))
+    return _BOARD_PLACEHOLDER.sub(lambda _: f'board = """\n{format_board(state)}"""', text, count=1)
+
+
+def _toml_document(state: GameState, meta: dict[str, Any] | None) -> dict[str, Any]:
+    """The scenario's keys in writing order, ``board`` left empty to be drawn in afterwards."""
     doc = to_json(state, meta)
     out: dict[str, Any] = {}
     rest = dict(doc.get("meta", {}))
     if _holds_null(rest):
         out["meta"] = json.dumps(rest, ensure_ascii=False)
         rest = {}
-    for key, meta_key in META_KEYS.items():
-        if meta_key in rest and key != "check":
-            out[key] = rest.pop(meta_key)
+    for key in ("title", "source", "question"):
+        if key in rest:
+            out[key] = rest.pop(key)
     for key in ("setup", "turn"):
         if key in doc:
             out[key] = doc[key]
     out["board"] = ""
-    out["prisoners"] = doc["prisoners"]
-    out["pile"] = doc["pile"]
-    out["discarded"] = doc["discarded"]
-    if "rulings" in doc:
-        out["rulings"] = doc["rulings"]
+    for key in ("prisoners", "pile", "discarded", "rulings"):
+        if key in doc:
+            out[key] = doc[key]
     if "pending" in doc:
         out["pending"] = {k: v for k, v in doc["pending"].items() if k != "awaits"}
-    checks = rest.pop("checks", None) if "checks" in rest else None
+    checks = rest.pop("checks", None)
     if rest:
         out["meta"] = rest
     if checks is not None:
         out["check"] = checks
-    text = tomli_w.dumps(out)
-    return _BOARD_PLACEHOLDER.sub(lambda _: f'board = """\n{format_board(state)}"""', text, count=1)
+    return out
 
 
 def format_board(state: GameState) -> str:
@@ -157,10 +160,11 @@ def _holds_null(value: Any) -> bool:
 def parse_scenario(text: str) -> Position:
     """Read a TOML scenario; raises :class:`PositionError` listing every problem.
 
-    >>> parse_scenario('turn = "red"\\nboard = """\\n6 . . . . . Z\\n"""')
+    >>> board = "\\n".join(f"{rank} . . . . . ." for rank in range(6, 0, -1)).replace("1 .", "1 Z")
+    >>> parse_scenario("turn = 'red'\\nboard = '''\\n" + board + "\\n'''\\n")
     Traceback (most recent call last):
     ...
-    solver.errors.PositionError: board: 1 ranks; a board has 6 or 7 lines, each a rank number then one token per file
+    solver.errors.PositionError: board, line 8, column 3: 'Z': unknown kind letter 'Z' (valid tokens: . S:NE I:NS T:NES T~:NES X K K* G W Q:N L O P P/<type> D)
     """
     return read_scenario(text)[0]
 
@@ -183,14 +187,20 @@ def _load_toml(text: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        message = str(exc)
-        m = _TOML_WHERE.search(message)
-        where = "end of document" if m and m.group(1) is None else f"line {m.group(1)}, column {m.group(2)}" if m else ""
-        raise PositionError([Problem(where, f"invalid TOML: {message[: m.start()] if m else message}")]) from None
+        raise PositionError([_syntax_problem(str(exc))]) from None
     except RecursionError:
         raise PositionError([Problem("", "invalid TOML: nested too deeply")]) from None
     except ValueError as exc:
         raise PositionError([Problem("", f"invalid TOML: {exc}")]) from None
+
+
+def _syntax_problem(message: str) -> Problem:
+    """A TOML syntax error, located by the line and column tomllib puts in its message."""
+    m = _TOML_WHERE.search(message)
+    if m is None:
+        return Problem("", f"invalid TOML: {message}")
+    where = f"line {m.group(1)}, column {m.group(2)}" if m.group(1) else "end of document"
+    return Problem(where, f"invalid TOML: {message[: m.start()]}")
 
 
 class _ScenarioReader:
@@ -270,7 +280,7 @@ class _ScenarioReader:
         ranks = [(i, words) for i, words in enumerate(_words(line) for line in lines) if words and not _is_header(words)]
         size = len(ranks)
         if size not in SIZES:
-            self.problem("board", f"{size} ranks; a board has 6 or 7 lines, each a rank number then one token per file")
+            self.problem("board", f"{size} rank lines; a board has 6 or 7, each a rank number then one token per file")
             return
         if self.size_given and doc["size"] != size:
             self.problem("size", f"{doc['size']!r}, but the board has {size} ranks")
@@ -282,7 +292,8 @@ class _ScenarioReader:
     def rank(self, rank: int, line: int, words: list[tuple[int, str]], size: int, tiles: dict[str, Any]) -> None:
         column, label = words[0]
         if label != str(rank):
-            self.problem(self.at(line, column), f"{label!r}: rank {rank} expected here (each line starts with its rank, {size} at the top down to 1)")
+            message = f"{label!r}: rank {rank} expected here (each line starts with its rank, {size} at the top down to 1)"
+            self.problem(self.at(line, column), message)
             return
         if len(words) != size + 1:
             self.problem(self.at(line, column), f"rank {rank} has {len(words) - 1} cells, expected {size}")
@@ -329,10 +340,10 @@ def _board_origin(text: str, board: str) -> tuple[int, int] | None:
     Found when a multi-line ``board = \"\"\"`` string in the text reads, line by
     line, as the decoded board (no escapes).
     """
+    lines = board.split("\n")
     for m in _BOARD_START.finditer(text):
-        raw = text[m.end() :].split("\n")
-        lines = board.split("\n")
-        if len(raw) >= len(lines) and all(r.rstrip("\r") == b for r, b in zip(raw, lines[:-1])) and raw[len(lines) - 1].startswith(lines[-1]):
+        raw = [line.rstrip("\r") for line in text[m.end() :].split("\n")]
+        if len(raw) >= len(lines) and raw[: len(lines) - 1] == lines[:-1] and raw[len(lines) - 1].startswith(lines[-1]):
             line = text.count("\n", 0, m.end()) + 1
             return line, m.end() - (text.rfind("\n", 0, m.end()) + 1) + 1
     return None

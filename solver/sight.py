@@ -42,24 +42,54 @@ def sight(state: GameState, monster: Cell) -> Mask:
 
 
 def _line(state: GameState, monster: Cell, d: Dir) -> Mask:
+    through, end = _walk(state, monster, d)
+    return through | end if state.rulings.los_end else through
+
+
+def _walk(state: GameState, monster: Cell, d: Dir) -> tuple[Mask, Mask]:
+    """One sight line: the cells it passes through, and the tile where it stops (if any)."""
     geo = state.geo
     back = OPPOSITE[d]
-    los_end = state.rulings.los_end
     mask = 0
     x = monster
     while True:
         y = geo.neighbour(x, d)
         if y == monster:
-            return mask
+            return mask, 0
         tile = state.tiles[y]
         if tile is None or not tile.openings & back:
-            return mask
-        through = bool(tile.openings & d)
-        if through or los_end:
-            mask |= 1 << y
-        if not through:
-            return mask
+            return mask, 0
+        if not tile.openings & d:
+            return mask, 1 << y
+        mask |= 1 << y
         x = y
+
+
+def reaching_directions(state: GameState, monster: Cell, cell: Cell) -> list[Dir]:
+    """The directions of the monster's sight lines that reach ``cell``."""
+    tile = state.tiles[monster]
+    if tile is None or tile.kind not in SIGHTED:
+        return []
+    own = ALL_OPEN if tile.kind is Kind.PATHLESS else tile.openings
+    out = []
+    for d in watched_directions(tile):
+        if own & d and _line(state, monster, d) >> cell & 1:
+            out.append(d)
+    return out
+
+
+def line_ends(state: GameState, monster: Cell) -> Mask:
+    """Tiles where the monster's sight lines stop, reached but not passed through:
+    in sight only under RULING-LOS-END's default reading."""
+    tile = state.tiles[monster]
+    if tile is None or tile.kind not in SIGHTED:
+        return 0
+    own = ALL_OPEN if tile.kind is Kind.PATHLESS else tile.openings
+    mask = 0
+    for d in watched_directions(tile):
+        if own & d:
+            mask |= _walk(state, monster, d)[1]
+    return mask
 
 
 def monsters(state: GameState) -> list[Cell]:
@@ -90,4 +120,4 @@ def row_and_column(state: GameState, cell: Cell) -> Mask:
     return mask & ~(1 << cell)
 
 
-__all__ = ["sight", "watchers", "trigger_zone", "monsters", "row_and_column", "watched_directions"]
+__all__ = ["sight", "watchers", "trigger_zone", "line_ends", "monsters", "row_and_column", "watched_directions"]

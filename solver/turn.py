@@ -242,7 +242,8 @@ def resolve_burn(state: GameState, drawn: Counts, events: list[Event]) -> GameSt
     state = discard_tiles(pop(state), drawn)
     what = counts.describe(drawn)
     short = " (the pile ran out)" if counts.total(drawn) < step.count else ""
-    events.append(event("burn", f"{counts.total(drawn)} tiles discarded from the pile{short}: {what}", "torments"))
+    n = counts.total(drawn)
+    events.append(event("burn", f"{n} tile{'s' if n != 1 else ''} discarded from the pile{short}: {what}", "torments"))
     return state
 
 

@@ -103,7 +103,8 @@ def test_tile_codes() -> None:
 
 def test_a_keeper_shows_its_mouth_and_its_sight() -> None:
     state = new_game(Setup())
-    for name, tile in [("c3", Tile.make(Kind.KEEPER, facing=E)), ("d3", Tile.make(Kind.CROSS)), ("b3", Tile.make(Kind.CROSS))]:
+    keeper, cross = Tile.make(Kind.KEEPER, facing=E), Tile.make(Kind.CROSS)
+    for name, tile in [("c3", keeper), ("d3", cross), ("b3", cross)]:
         state = state.with_tile(state.geo.parse(name), tile)
     assert block(state, "c3")[1] == "────→────"
     assert block(state, "d3")[2] == "·!  │  !·"  # in front: seen (and no one lights it)
