@@ -600,7 +600,7 @@ class _Turn:
         if _lost(b, ps):
             self.end(b, ps, acts)
             return
-        self.final(b, ps, spent, gained, acts, False)
+        self.final(b, ps, spent, gained, acts)
 
     def step(self, b: tuple[int, ...], ps: tuple[int, ...], d: int, spent: int, acts: tuple[str, ...]) -> None:
         """A move, jump or charge toward direction index ``d``, if legal (blind steps need a tile)."""
@@ -806,32 +806,32 @@ class _Turn:
                 base = base + ("again",)
                 for d in range(4):
                     self.step(b1, paid, d, spent + 1, base)
-        self.final(b, ps, spent, False, acts, again)
+        self.final(b, ps, spent, False, acts)
 
     # -- Final Flickers ----------------------------------------------------------------------------
 
-    def final(self, b: tuple[int, ...], ps: tuple[int, ...], spent: int, gained: bool, acts: tuple[str, ...], again_waits: bool) -> None:
+    def final(self, b: tuple[int, ...], ps: tuple[int, ...], spent: int, gained: bool, acts: tuple[str, ...]) -> None:
         """Key passes, then the Final Flickers discard or hold (§4.8).
 
         After step 6 every tile on the board is illuminated, so every tile may
         be discarded (occupied ones only under RULING-FF-OCCUPIED). Keys pass
-        at the move-again decision or at this one; if neither waits (possible
-        only under the alternative ruling), the turn simply ends.
+        here (passes at a waiting move-again decision reach the same
+        configurations). With nothing to discard and no Nerve to hold the
+        light (possible only under the alternative ruling) the engine skips
+        this decision, passes included, and the turn simply ends; the
+        move-again decision cannot be waiting then, since it needs the same
+        Nerve as holding the light and nobody gains Nerve on a turn they move.
         """
         a = self.a
         hold = ps[a] >> NERVE_SHIFT & 3 >= 1 and spent <= 1 and not gained
         discardable = b[_P] if self.ctx.ff_occupied else b[_P] & ~_occupied(ps)
-        options = bool(discardable) or hold
-        if not (options or again_waits):
+        if not (discardable or hold):
             self.out.setdefault((self.ctx, self.nxt) + b + ps, acts)
             return
         for b1, ps1, kacts in self.key_configs(b, ps):
             base = acts + kacts if kacts else acts
             if kacts and _won(b1, ps1):
                 self.end(b1, ps1, base)
-                continue
-            if not options:
-                self.out.setdefault((self.ctx, self.nxt) + b1 + ps1, base + ("end",))
                 continue
             if discardable:
                 self.discards(b1, ps1, discardable, base)
@@ -979,7 +979,6 @@ def final_flickers_version(state: GameState) -> GameState:
 # -- sample positions (tests and benchmarks) ------------------------------------------------------
 
 _STANDABLE = (TileType.START, TileType.STRAIGHT, TileType.T, TileType.CRACKED_T, TileType.CROSS, TileType.KEY, TileType.GATE)
-_CRUMBLING_TYPES = (TileType.START, TileType.STRAIGHT, TileType.CRACKED_T, TileType.KEY)
 _WEIGHT = {TileType.WAX_EATER: 2.0, TileType.GATE: 2.0, TileType.KEY: 2.0, TileType.CRACKED_T: 3.0}
 """Extra weight (over the setup's counts) for the pieces that make end-game turns eventful."""
 
