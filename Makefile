@@ -16,8 +16,14 @@ $(STAMP): $(BIN)/python pyproject.toml
 
 install: $(STAMP)
 
+DEMO := scenarios/rulebook/wax-eater-sight.toml
+
 demo: $(STAMP)
-	@$(BIN)/python -m cli demo
+	@echo "== lueur show $(DEMO)"
+	@$(BIN)/lueur show $(DEMO)
+	@echo
+	@echo "== lueur apply $(DEMO) \"move N\""
+	@$(BIN)/lueur apply $(DEMO) "move N" "burn t t t t t t"
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q

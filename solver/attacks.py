@@ -14,6 +14,8 @@ from .grid import DIR_NAME, DIRECTIONS, OPPOSITE, Cell
 from .rulebook import Event, event
 from .rulings import KEEPER_RANGED_OUT, LOS_END, TRIGGER_ORIGIN
 from .sight import line_ends, monsters, reaching_directions, row_and_column, sight, watchers
+from typing import NamedTuple
+
 from .state import BLOCK, DISCARD_MONSTERS, FALL, PLACE, SCRAMBLE, GameState, Hit, Step
 from .tiles import Kind
 from .turn import push
@@ -69,11 +71,10 @@ def complete_move(
     name = state.prisoners[who].name
     tile = state.tiles[dest]
     assert tile is not None
-    initial = [(m, f"{name} left its sight from {state.geo.name(origin)}") for m in origin_trig]
-    ruling = TRIGGER_ORIGIN if origin_trig else None
+    left = [Trigger(m, f"{name} left its sight from {state.geo.name(origin)}", TRIGGER_ORIGIN) for m in origin_trig]
     if tile.kind is Kind.PIT_FIEND:  # a blind step onto a freshly drawn pit fiend
         state = collapse(state.with_prisoner(who, cell=dest), origin, events, name)
-        return pit_fiend_strike(state, dest, initial, events)
+        return pit_fiend_strike(state, dest, left, events)
     behind_keeper = tile.kind is Kind.KEEPER and verb == "move"
     entering = tile.is_monster and not behind_keeper
     if tile.is_monster:
@@ -83,21 +84,30 @@ def complete_move(
         if _win(state):
             return state  # the win is checked on arrival, before any trigger
     state = collapse(state, origin, events, name)
-    if entering:
-        initial.insert(0, (dest, f"{name} entered it"))
-    for m in watchers(state, dest):
-        initial.append((m, f"{name} moved into its sight at {state.geo.name(dest)}"))
+    # The first reason given for a monster is the one reported: entering it, then the
+    # cell reached, then the cell left (which counts only under RULING-TRIGGER-ORIGIN).
+    initial = [Trigger(dest, f"{name} entered it")] if entering else []
+    initial += [Trigger(m, f"{name} moved into its sight at {state.geo.name(dest)}") for m in watchers(state, dest)]
+    initial += left
     mover = (who, dest)
-    return start_attack(state, initial, mover if entering else None, None, events, ruling, None if entering else (mover if behind_keeper else None))
+    scrambler = None if entering else (mover if behind_keeper else None)
+    return start_attack(state, initial, mover if entering else None, None, events, scrambler)
+
+
+class Trigger(NamedTuple):
+    """Why a monster attacks, and the ruling that makes it so (if any)."""
+
+    monster: Cell
+    why: str
+    ruling: str | None = None
 
 
 def start_attack(
     state: GameState,
-    initial: list[tuple[Cell, str]],
+    initial: list[Trigger],
     entering: tuple[int, Cell] | None,
     faller: int | None,
     events: list[Event],
-    ruling: str | None = None,
     scrambler: tuple[int, Cell] | None = None,
 ) -> GameState:
     """Steps 4 and 5: resolve triggers and hits, then queue Block, penalty, scramble, removal.
@@ -106,7 +116,7 @@ def start_attack(
     scrambles off); ``scrambler`` one who must scramble off a keeper entered
     safely from behind. Step 6 (light) must already be queued behind.
     """
-    hits, triggered = attack(state, initial, entering, faller, events, ruling)
+    hits, triggered = attack(state, initial, entering, faller, events)
     for h in hits:
         if state.prisoners[h.prisoner].lit and _puts_out(state, h):
             state = state.with_prisoner(h.prisoner, lit=False)
@@ -135,7 +145,7 @@ def keeper_key(state: GameState, who: int, cell: Cell, events: list[Event]) -> G
     return state
 
 
-def pit_fiend_strike(state: GameState, cell: Cell, initial: list[tuple[Cell, str]], events: list[Event]) -> GameState:
+def pit_fiend_strike(state: GameState, cell: Cell, initial: list[Trigger], events: list[Event]) -> GameState:
     """A pit fiend placed: its four diagonals (no wrap, across empty cells) and then
     itself become pits; prisoners there fall at once (6.6)."""
     geo = state.geo
@@ -153,7 +163,7 @@ def pit_fiend_strike(state: GameState, cell: Cell, initial: list[tuple[Cell, str
     trig = list(initial)
     for i in fallers:
         p = state.prisoners[i]
-        trig += [(m, f"{p.name} fell while in its sight") for m in watchers(state, p.cell)]  # type: ignore[arg-type]
+        trig += [Trigger(m, f"{p.name} fell while in its sight") for m in watchers(state, p.cell)]  # type: ignore[arg-type]
     names = ", ".join(geo.name(c) for c in sorted(targets) if c != cell) or "nothing"
     events.append(event("pit_fiend", f"the pit fiend on {geo.name(cell)} turns its diagonals into pits: {names}", "monsters"))
     for c in targets:
@@ -178,16 +188,15 @@ def _puts_out(state: GameState, hit: Hit) -> bool:
 
 def attack(
     state: GameState,
-    initial: list[tuple[Cell, str]],
+    initial: list[Trigger],
     entering: tuple[int, Cell] | None,
     faller: int | None,
     events: list[Event],
-    ruling: str | None = None,
 ) -> tuple[list[Hit], list[Cell]]:
     """Which monsters attack (with chain reactions) and whom they hit."""
     geo = state.geo
     triggered: list[Cell] = []
-    for m, why in initial:
+    for m, why, ruling in initial:
         if m in triggered:
             continue
         triggered.append(m)
@@ -285,7 +294,7 @@ def fall_from_collapse(state: GameState, who: int, events: list[Event]) -> GameS
     p = state.prisoners[who]
     cell = p.cell
     assert cell is not None
-    trig = [(m, f"{p.name} fell while in its sight") for m in watchers(state, cell)]
+    trig = [Trigger(m, f"{p.name} fell while in its sight") for m in watchers(state, cell)]
     state = collapse(state, cell, events, p.name)
     state = state.with_prisoner(who, cell=None, falling=("cell", cell))
     events.append(event("fall", f"{p.name} falls into the pit on {state.geo.name(cell)}", "falling", None, p.name))

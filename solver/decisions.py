@@ -20,6 +20,7 @@ from .attacks import (
     queue_placement,
     scramble_options,
     start_attack,
+    Trigger,
 )
 from .grid import DIR_LETTER, DIR_NAME, DIRECTIONS, OPPOSITE, Cell
 from .lighting import are_adjacent_connected, illuminated, lighting_passages
@@ -190,7 +191,7 @@ def perform_move(state: GameState, who: int, d: int, verb: str, events: list[Eve
         state = state.with_prisoner(who, cell=None, falling=("cell", dest))
         state = collapse(state, origin, events, p.name)
         state = push(state, Step(LIGHT))
-        state = start_attack(state, [(m, f"{p.name} fell while in its sight") for m in trig], None, who, events)
+        state = start_attack(state, [Trigger(m, f"{p.name} fell while in its sight") for m in trig], None, who, events)
         return push(state, Step(FALL, who, cell=dest))
     if verb == "move":
         events.append(event("move", f"{p.name} moves {way}", "move", None, p.name))
@@ -323,7 +324,7 @@ def _do_place(state: GameState, action: Action, events: list[Event]) -> GameStat
         # (rules 6.4, as for a blind step) and the prisoner scrambles again.
         state = state.with_prisoner(step.who, cell=cell)
         who = state.prisoners[step.who].name
-        return start_attack(state, [(cell, f"{who} scrambled onto it")], (step.who, cell), None, events)
+        return start_attack(state, [Trigger(cell, f"{who} scrambled onto it")], (step.who, cell), None, events)
     return arrive(state, step.who, cell, events)  # scramble
 
 
@@ -402,7 +403,7 @@ def arrive_land(state: GameState, who: int, cell: Cell, events: list[Event]) -> 
     if tile.kind is Kind.PIT_FIEND:  # landing on what turns into a pit: falling again
         return pit_fiend_strike(state, cell, [], events)
     name = state.prisoners[who].name
-    return start_attack(state, [(cell, f"{name} landed on it")], (who, cell), None, events)
+    return start_attack(state, [Trigger(cell, f"{name} landed on it")], (who, cell), None, events)
 
 
 def _start_options(state: GameState, step: Step) -> list[Option]:
@@ -469,7 +470,7 @@ def _do_swap(state: GameState, action: Action, events: list[Event]) -> GameState
     if occupants:  # only under the alternative reading of RULING-STAY-SWAP
         who = occupants[0]
         name = state.prisoners[who].name
-        return start_attack(state, [(cell, f"it was swapped in under {name}")], (who, cell), None, events, STAY_SWAP)
+        return start_attack(state, [Trigger(cell, f"it was swapped in under {name}", STAY_SWAP)], (who, cell), None, events)
     return state
 
 

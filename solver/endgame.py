@@ -48,7 +48,13 @@ an engine state, for comparisons).
 Pruning is limited to choices that cannot change the set of results: the
 order of key passes (their reachable configurations are enumerated once per
 decision point), key passes before a stay that cannot fall (the same passes
-are possible after it), and duplicate results.
+are possible after it), decision points reached again by another path, and
+duplicate results. ``successors(k, include_losses=False)`` also leaves out
+the lost results, for planners that only need to know a turn loses.
+
+Speed (``benchmarks/engine_speed.py``): a few hundred thousand successors per
+second on one core, some 40-80 times the rules engine enumerating the same
+turns.
 """
 
 from __future__ import annotations
@@ -537,7 +543,7 @@ class _Turn:
     ``spent`` the Nerve the active prisoner spent this turn.
     """
 
-    __slots__ = ("ctx", "a", "nxt", "losses", "out")
+    __slots__ = ("ctx", "a", "nxt", "losses", "out", "done")
 
     def __init__(self, ctx: Context, active: int, n: int, losses: bool = True) -> None:
         self.ctx = ctx
@@ -545,6 +551,8 @@ class _Turn:
         self.nxt = (active + 1) % n
         self.losses = losses
         self.out: dict[K, tuple[str, ...]] = {}
+        self.done: set[tuple[Any, ...]] = set()
+        """Decision points already explored (reached again by other paths: same results)."""
 
     def end(self, b: tuple[int, ...], ps: tuple[int, ...], acts: tuple[str, ...]) -> None:
         """The game ended mid-turn (won or lost): the result keeps the turn on the active prisoner."""
@@ -790,14 +798,20 @@ class _Turn:
 
     def after_move(self, b: tuple[int, ...], ps: tuple[int, ...], spent: int, acts: tuple[str, ...]) -> None:
         """Move again (§4.7) for 1 Nerve, offered when a move is then possible; or go on."""
+        point = (b, ps, spent)
+        if point in self.done:
+            return
+        self.done.add(point)
         a = self.a
         nerve = ps[a] >> NERVE_SHIFT & 3
         again = False
         if nerve and spent <= 1:
             walk, charge = self.mobility(b, ps)
             again = walk or (charge and nerve >= 2 and spent == 0)
+        configs = None
         if again:
-            for b1, ps1, kacts in self.key_configs(b, ps):
+            configs = self.key_configs(b, ps)
+            for b1, ps1, kacts in configs:
                 base = acts + kacts
                 if kacts and _won(b1, ps1):
                     self.end(b1, ps1, base)
@@ -806,11 +820,13 @@ class _Turn:
                 base = base + ("again",)
                 for d in range(4):
                     self.step(b1, paid, d, spent + 1, base)
-        self.final(b, ps, spent, False, acts)
+        self.final(b, ps, spent, False, acts, configs)
 
     # -- Final Flickers ----------------------------------------------------------------------------
 
-    def final(self, b: tuple[int, ...], ps: tuple[int, ...], spent: int, gained: bool, acts: tuple[str, ...]) -> None:
+    def final(
+        self, b: tuple[int, ...], ps: tuple[int, ...], spent: int, gained: bool, acts: tuple[str, ...], configs: list[Any] | None = None
+    ) -> None:
         """Key passes, then the Final Flickers discard or hold (§4.8).
 
         After step 6 every tile on the board is illuminated, so every tile may
@@ -821,14 +837,19 @@ class _Turn:
         this decision, passes included, and the turn simply ends; the
         move-again decision cannot be waiting then, since it needs the same
         Nerve as holding the light and nobody gains Nerve on a turn they move.
+        ``configs``: the key configurations, when the caller has them already.
         """
+        point = (b, ps, spent, gained)
+        if point in self.done:
+            return
+        self.done.add(point)
         a = self.a
         hold = ps[a] >> NERVE_SHIFT & 3 >= 1 and spent <= 1 and not gained
         discardable = b[_P] if self.ctx.ff_occupied else b[_P] & ~_occupied(ps)
         if not (discardable or hold):
             self.out.setdefault((self.ctx, self.nxt) + b + ps, acts)
             return
-        for b1, ps1, kacts in self.key_configs(b, ps):
+        for b1, ps1, kacts in configs or self.key_configs(b, ps):
             base = acts + kacts if kacts else acts
             if kacts and _won(b1, ps1):
                 self.end(b1, ps1, base)
@@ -844,19 +865,20 @@ class _Turn:
         texts = ctx.discard_text
         turn_on, turn_over = self.nxt, self.a
         present, on, oe, os_, ow, pit, mon, gate, keyed, crumb = b
-        occ = _occupied(ps)
         spare_keys = keyed.bit_count() - len(ps)
-        for p in ps:
+        fallen: dict[int, tuple[int, ...]] = {}  # cell -> the prisoners once its tile is gone
+        for i, p in enumerate(ps):
             spare_keys += p >> 10 & 1
+            pos = p & POS
+            if pos < FALLEN:
+                fallen[pos] = _set(fallen.get(pos, ps), i, p + FALLEN)
         while cells:
             low = cells & -cells
             cells ^= low
             c = low.bit_length() - 1
-            if low & occ:  # its prisoners fall: the game is lost (RULING-FF-OCCUPIED)
-                if not self.losses:
-                    continue
-                fell = tuple(p - c + FALLEN + c if p & POS == c else p for p in ps)
-                out.setdefault((ctx, turn_over) + _without(b, low) + fell, base + (texts[c],))
+            if c in fallen:  # its prisoners fall: the game is lost (RULING-FF-OCCUPIED)
+                if self.losses:
+                    out.setdefault((ctx, turn_over) + _without(b, low) + fallen[c], base + (texts[c],))
                 continue
             m = ~low
             lost = gate == low or (keyed & low and spare_keys <= 0)

@@ -86,5 +86,5 @@ def _range(low: int | None, high: int | None) -> str:
 def _show(value: Any) -> str:
     import json
 
-    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    text = json.dumps(value, ensure_ascii=False)
     return text if len(text) <= 40 else text[:37] + "..."

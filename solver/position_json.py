@@ -48,6 +48,8 @@ def loads(text: str, lenient: bool = False) -> tuple[Position, list[Problem]]:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
         raise PositionError([Problem(f"line {exc.lineno}, column {exc.colno}", f"invalid JSON: {exc.msg}")]) from None
+    except (RecursionError, ValueError) as exc:  # absurd nesting, gigantic integers
+        raise PositionError([Problem("", f"invalid JSON: {exc}")]) from None
     return read(doc, lenient)
 
 

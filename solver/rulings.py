@@ -120,7 +120,8 @@ class Rulings:
                 value = tuple((int(dx), int(dy)) for dx, dy in value)
             values[_attr(rid)] = value
             frozen.append((rid, value))
-        return Rulings(given=tuple(frozen), **values)
+        # Sorted, so that the same switches given in another order make an equal state.
+        return Rulings(given=tuple(sorted(frozen)), **values)
 
     def value(self, rid: str) -> Any:
         return getattr(self, _attr(rid))

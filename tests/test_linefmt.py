@@ -120,7 +120,7 @@ def test_every_token_line_and_unknown_pit_at_a_rank_end() -> None:
     line = format_line(pos.state, pos.meta)
     assert line.split()[0] == EXOTIC_ROWS  # 'P/?/Q:S': a bare 'P/Q...' would read as a pit that was a keeper
     assert " discarded:start=5,t=3 " in line  # not derivable: a pit of unknown origin
-    assert "setup:{" in line and "rulings:LOS-END=0,DIRGE-SHAPE=[[0,0]," in line
+    assert "setup:{" in line and "rulings:ADV-5P-WAX=3,DIRGE-SHAPE=[[0,0]," in line and line.count("LOS-END=0") == 1
     back = parse_line(line)
     assert back.state == pos.state
     assert back.state.tiles[pos.state.geo.parse("c2")].was is TileType.PIT_FIEND
