@@ -69,12 +69,10 @@ def adjudication_text(adj: Adjudication, meta: dict[str, Any] | None) -> str:
         for alt in adj.alternatives:
             lines += _wrap(f"{alt.ruling} ({alt.reading}):", "  ")
             if alt.refused is not None:
-                lines += _wrap(f"'{alt.refused.action}' would be refused: {alt.refused.reason}", "      ")
-                continue
-            if alt.outcome is not None:
+                lines += _wrap(f"'{alt.refused.action}' would be refused: {alt.refused.reason}; before it:", "      ")
+            elif alt.outcome is not None:
                 lines += _wrap(f"outcome: {alt.outcome.result} ({alt.outcome.reason})", "      ")
-            assert alt.state is not None
-            for d in differences(adj.state, alt.state)[:8]:
+            for d in differences(alt.compared, alt.state)[:8]:
                 lines += _wrap(d, "      ")
     return "\n".join(lines)
 

@@ -50,9 +50,12 @@ class Alternative:
 
     ruling: str
     reading: str
-    state: GameState | None
+    state: GameState
+    """Where the actions lead under that reading (up to a refusal, if one comes)."""
     outcome: Outcome | None
     refused: Refusal | None
+    compared: GameState
+    """The main result at the same point (after as many of the given actions), to compare with."""
 
 
 @dataclass
@@ -62,6 +65,8 @@ class Adjudication:
     steps: list[Step] = field(default_factory=list)
     refused: Refusal | None = None
     alternatives: list[Alternative] = field(default_factory=list)
+    history: list[GameState] = field(default_factory=list)
+    """The position after each given action applied (the start first)."""
 
     @property
     def outcome(self) -> Outcome | None:
@@ -74,7 +79,7 @@ class Adjudication:
 
 def play(state: GameState, texts: list[str]) -> Adjudication:
     """Apply actions in text notation; stop at the first refused one."""
-    result = Adjudication(start=state, state=state)
+    result = Adjudication(start=state, state=state, history=[state])
     for text in texts:
         try:
             action = parse_action(text, state.size)
@@ -86,6 +91,7 @@ def play(state: GameState, texts: list[str]) -> Adjudication:
             result.refused = Refusal(text, str(exc), tuple(_legal_texts(state)))
             break
         result.state = state
+        result.history.append(state)
     result.state = state
     return result
 
@@ -100,8 +106,8 @@ def adjudicate(state: GameState, texts: list[str]) -> Adjudication:
         if _same(result, other):
             continue
         reading = _RULINGS[rid][1 if state.rulings.value(rid) else 0]
-        alt_state = None if other.refused and other.state is flipped else other.state
-        result.alternatives.append(Alternative(rid, reading, alt_state, other.outcome, other.refused))
+        compared = result.history[min(len(other.history), len(result.history)) - 1]
+        result.alternatives.append(Alternative(rid, reading, other.state, other.outcome, other.refused, compared))
     return result
 
 

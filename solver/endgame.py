@@ -53,7 +53,7 @@ duplicate results. ``successors(k, include_losses=False)`` also leaves out
 the lost results, for planners that only need to know a turn loses.
 
 Speed (``benchmarks/engine_speed.py``): a few hundred thousand successors per
-second on one core, some 40-80 times the rules engine enumerating the same
+second on one core, about 40 times the rules engine enumerating the same
 turns.
 """
 

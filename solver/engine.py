@@ -120,6 +120,9 @@ def _apply_chance(state: GameState, action: Action, text: str, events: list[Even
     wanted = _chance_key(action)
     if not any(_chance_key(a) == wanted for a, _ in possible):
         legal = [format_action(a, state.size) for a, _ in possible]
+        if possible and possible[0][0].verb != action.verb:
+            step = state.pending.front  # type: ignore[union-attr]
+            raise IllegalActionError(text, f"not the draw of this moment: {describe_decision(state, step.name)}", legal)
         raise IllegalActionError(text, "the pile cannot give that draw now", legal)
     step = state.pending.front  # type: ignore[union-attr]
     if step.name == BURN:

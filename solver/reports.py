@@ -92,9 +92,9 @@ def adjudication_json(adj: Adjudication, meta: dict[str, Any] | None = None) -> 
                 "ruling": alt.ruling,
                 "reading": alt.reading,
                 "outcome": alt.outcome.result if alt.outcome else None,
-                "position": to_json(alt.state, meta) if alt.state is not None else None,
+                "position": to_json(alt.state, meta),
                 "refused": None if alt.refused is None else {"action": alt.refused.action, "reason": alt.refused.reason},
-                "differences": [] if alt.state is None else differences(adj.state, alt.state),
+                "differences": differences(alt.compared, alt.state),
             }
             for alt in adj.alternatives
         ],
