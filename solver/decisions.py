@@ -227,6 +227,14 @@ def _do_again(state: GameState, action: Action, events: list[Event]) -> GameStat
 
 
 def final_options(state: GameState, step: Step | None = None) -> list[Option]:
+    """``discard X`` or ``hold``; and ``end`` only when neither is possible (keys may still pass)."""
+    out = _discard_or_hold(state)
+    stuck = all(reason is not None for _, reason in out)
+    out.append((Action("end"), None if stuck else "the Final Flickers end of turn is a discard or hold the light"))
+    return out
+
+
+def _discard_or_hold(state: GameState) -> list[Option]:
     lit = illuminated(state)
     out: list[Option] = []
     for cell, tile in enumerate(state.tiles):
@@ -250,6 +258,9 @@ def _do_final(state: GameState, action: Action, events: list[Event]) -> GameStat
     who = state.turn
     name = state.active.name
     state = pop(state)
+    if action.verb == "end":
+        events.append(event("final_nothing", "no tile can be discarded and the light cannot be held", "final"))
+        return state
     if action.verb == "hold":
         events.append(event("hold", f"{name} spends 1 Nerve to hold the light", "hold", None, name))
         return spend(state, who)
@@ -537,6 +548,11 @@ def _do_scramble(state: GameState, action: Action, events: list[Event]) -> GameS
 # -- keys ------------------------------------------------------------------------------
 
 
+def key_pass_possible(state: GameState) -> bool:
+    """Some key can change hands (or be taken from a key tile) right now."""
+    return any(reason is None for _, reason in key_options(state))
+
+
 def key_options(state: GameState) -> list[Option]:
     """Key passes involving the active prisoner, and taking a key tile's key."""
     out: list[Option] = []
@@ -590,6 +606,13 @@ def _do_take(state: GameState, action: Action, events: list[Event]) -> GameState
     return state
 
 
+def _do_end(state: GameState, action: Action, events: list[Event]) -> GameState:
+    """``end`` declines moving again, or closes a Final Flickers turn with nothing to discard."""
+    if turn_of(state).front.name == FINAL:
+        return _do_final(state, action, events)
+    return _do_again(state, action, events)
+
+
 def resolve(state: GameState, action: Action, events: list[Event]) -> GameState:
     """Apply a legal decision action (legality already checked)."""
     return _RESOLVE[action.verb](state, action, events)
@@ -618,7 +641,7 @@ _RESOLVE: dict[str, Callable[[GameState, Action, list[Event]], GameState]] = {
     "charge": _do_move,
     "blind": _do_move,
     "again": _do_again,
-    "end": _do_again,
+    "end": _do_end,
     "discard": _do_final,
     "hold": _do_final,
     "place": _do_place,

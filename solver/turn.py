@@ -293,17 +293,18 @@ def resolve_draw(state: GameState, drawn: TileType) -> GameState:
 
 
 def _again(state: GameState, step: Step, events: list[Event]) -> GameState:
-    from .decisions import again_possible
+    """Wait when Nerve can buy a move, or when a key can still change hands this turn."""
+    from .decisions import again_possible, key_pass_possible
 
-    return state if again_possible(state) else pop(state)
+    return state if again_possible(state) or key_pass_possible(state) else pop(state)
 
 
 def _final(state: GameState, step: Step, events: list[Event]) -> GameState:
-    from .decisions import final_options
+    from .decisions import final_options, key_pass_possible
 
     if not turn_of(state).final_flickers:
         return pop(state)
-    if any(reason is None for _, reason in final_options(state)):
+    if any(reason is None for _, reason in final_options(state)) or key_pass_possible(state):
         return state
     events.append(event("final_nothing", "no tile can be discarded and the light cannot be held", "final"))
     return pop(state)
