@@ -193,7 +193,11 @@ _FLAG_RULINGS = (
 drawn (FILL-ALL-LIT, STAY-SWAP), nobody lands (LAND-FULL-LINE), no Block is
 offered (BLOCK-ANY-TURN), no advanced piece is played (KEEPER-RANGED-OUT,
 PATHLESS-SIGHT, ADV-5P-WAX, DIRGE-SHAPE), and the only Nerve use left after a
-gain is holding the light, barred under both readings of NERVE-AFTER-GAIN."""
+gain is holding the light, barred under both readings of NERVE-AFTER-GAIN.
+MONSTER-REMOVED matters only with LOS-END's alternative: whoever lights a wax
+eater stands in its sight (its tile opens toward it), so once it attacks that
+candle goes out and darkness removes it anyway, unless the line stops before
+that prisoner."""
 
 _CONTEXTS: dict[tuple[int, tuple[str, ...], int], Context] = {}
 

@@ -43,7 +43,8 @@ END_GAME_RULINGS = (
     "RULING-FF-OCCUPIED",
     "RULING-NERVE-AFTER-GAIN",
 )
-"""The rulings an end-game turn could depend on (the last one cannot: see solver.endgame)."""
+"""The rulings an end-game turn could depend on. NERVE-AFTER-GAIN cannot (see solver.endgame), and
+MONSTER-REMOVED only under LOS-END's alternative (test_a_wax_eater_that_attacked_goes_dark_anyway)."""
 
 
 # -- the cross-check ---------------------------------------------------------------------------
@@ -201,6 +202,27 @@ def test_cross_check_other_readings(ruling: str):
     given = {rid: False for rid in BOOLEAN_RULINGS} if ruling == "all" else {ruling: False}
     for seed in range(1000, 1025):
         cross_check(with_rulings(sampled(seed), given))
+
+
+def test_a_wax_eater_that_attacked_goes_dark_anyway():
+    """With an empty pile RULING-MONSTER-REMOVED changes nothing under LOS-END's default: whoever
+    lights a wax eater stands in its sight, so its attack puts that candle out and step 6
+    removes it anyway. Under LOS-END's alternative a prisoner at a line's end can light it
+    unseen, and the wax eater stays (seeds found by search)."""
+
+    def results(state: GameState) -> set[tuple[object, ...]]:
+        """The positions reached, rulings aside."""
+        reached = (eg.to_state(k, state) for k in eg.successor_map(eg.from_state(state)))
+        return {(r.tiles, r.prisoners, r.turn) for r in reached}
+
+    for seed in range(40):
+        state = sampled(seed)
+        assert results(state) == results(with_rulings(state, {"RULING-MONSTER-REMOVED": False}))
+    for seed in (120, 131, 198, 457, 474):
+        seen_whole = with_rulings(sampled(seed), {"RULING-LOS-END": False})
+        stays = with_rulings(sampled(seed), {"RULING-LOS-END": False, "RULING-MONSTER-REMOVED": False})
+        assert results(seen_whole) != results(stays)
+        cross_check(stays)
 
 
 def test_rulings_without_end_game_effect_are_accepted():
