@@ -98,7 +98,8 @@ _P, _N, _E, _S, _W, _PIT, _MON, _GATE, _KEY, _CRUMB = range(10)
 
 STANDARD_KINDS = frozenset({Kind.START, Kind.STRAIGHT, Kind.T, Kind.CROSS, Kind.KEY, Kind.GATE, Kind.WAX_EATER, Kind.PIT})
 
-_SIGHT_CACHE_LIMIT = 200_000
+_SIGHT_CACHE_LIMIT = 65_536
+"""Boards whose sight lines a context remembers (then it forgets them all)."""
 
 
 # -- the context --------------------------------------------------------------------------
@@ -566,6 +567,7 @@ class _Turn:
     # -- main action -------------------------------------------------------------------
 
     def main(self, b: tuple[int, ...], ps: tuple[int, ...]) -> None:
+        """The turn from its start: key passes, then each main action (§4.1)."""
         a = self.a
         cell = ps[a] & POS
         # A stay that cannot fall changes no adjacency, so passes before it equal passes
@@ -719,7 +721,9 @@ class _Turn:
         if not scrambled:
             self.end(b, _set(ps, a, ps[a] - target + FALLEN + target), acts)
 
-    def scramble(self, b: tuple[int, ...], ps: tuple[int, ...], cell: int, target: int, removed: int, spent: int, acts: tuple[str, ...]) -> None:
+    def scramble(
+        self, b: tuple[int, ...], ps: tuple[int, ...], cell: int, target: int, removed: int, spent: int, acts: tuple[str, ...]
+    ) -> None:
         """The charger steps off the monster (not a move: nothing triggers, nothing crumbles)."""
         a = self.a
         tbit = 1 << target
@@ -784,7 +788,11 @@ class _Turn:
         return b, ps
 
     def relight(self, b: tuple[int, ...], ps: tuple[int, ...]) -> tuple[int, ...]:
-        """Relighting (§4.6, RULING-RELIGHT-WITH-ACTIVE)."""
+        """Relighting (§4 step 6, RULING-RELIGHT-WITH-ACTIVE): pairs with the active prisoner.
+
+        The active prisoner is relit by a lit connected neighbour, and then
+        (or if lit already) relights every connected neighbour.
+        """
         ctx, a = self.ctx, self.a
         if not ctx.relight_with_active:
             return _relight_chains(ctx, b, ps)
@@ -824,12 +832,30 @@ class _Turn:
                 base = base + ("again",)
                 for d in range(4):
                     self.step(b1, paid, d, spent + 1, base)
-        self.final(b, ps, spent, False, acts, configs)
+        self.final(b, ps, spent, False, acts, configs, moved=True)
+
+    def closing(self, b: tuple[int, ...], ps: tuple[int, ...], moved: bool) -> tuple[str, ...]:
+        """How a turn with nothing to discard and no light to hold is ended in the notation.
+
+        ``end`` closes the Final Flickers decision. After a move the move-again
+        decision comes first; it still waits (with no Nerve to spend) while a
+        key could change hands, and then needs its own ``end``.
+        """
+        if moved and len(self.key_configs(b, ps)) > 1:
+            return ("end", "end")
+        return ("end",)
 
     # -- Final Flickers ----------------------------------------------------------------------------
 
     def final(
-        self, b: tuple[int, ...], ps: tuple[int, ...], spent: int, gained: bool, acts: tuple[str, ...], configs: list[Any] | None = None
+        self,
+        b: tuple[int, ...],
+        ps: tuple[int, ...],
+        spent: int,
+        gained: bool,
+        acts: tuple[str, ...],
+        configs: list[Any] | None = None,
+        moved: bool = False,
     ) -> None:
         """Key passes, then the Final Flickers discard or hold (§4.8).
 
@@ -837,11 +863,10 @@ class _Turn:
         be discarded (occupied ones only under RULING-FF-OCCUPIED). Keys pass
         here (passes at a waiting move-again decision reach the same
         configurations). With nothing to discard and no Nerve to hold the
-        light (possible only under the alternative ruling) the engine skips
-        this decision, passes included, and the turn simply ends; the
-        move-again decision cannot be waiting then, since it needs the same
-        Nerve as holding the light and nobody gains Nerve on a turn they move.
-        ``configs``: the key configurations, when the caller has them already.
+        light (possible only under the alternative ruling) the turn ends with
+        ``end``, after any key passes (rules notes 4).
+        ``configs``: the key configurations, when the caller has them already;
+        ``moved``: the turn's last action was a move (not a stay).
         """
         point = (b, ps, spent, gained)
         if point in self.done:
@@ -850,13 +875,13 @@ class _Turn:
         a = self.a
         hold = ps[a] >> NERVE_SHIFT & 3 >= 1 and spent <= 1 and not gained
         discardable = b[_P] if self.ctx.ff_occupied else b[_P] & ~_occupied(ps)
-        if not (discardable or hold):
-            self.out.setdefault((self.ctx, self.nxt) + b + ps, acts)
-            return
         for b1, ps1, kacts in configs or self.key_configs(b, ps):
             base = acts + kacts if kacts else acts
             if kacts and _won(b1, ps1):
                 self.end(b1, ps1, base)
+                continue
+            if not (discardable or hold):
+                self.out.setdefault((self.ctx, self.nxt) + b1 + ps1, base + self.closing(b1, ps1, moved))
                 continue
             if discardable:
                 self.discards(b1, ps1, discardable, base)
@@ -888,7 +913,8 @@ class _Turn:
             lost = gate == low or (keyed & low and spare_keys <= 0)
             if lost and not self.losses:
                 continue
-            k2 = (ctx, turn_over if lost else turn_on, present ^ low, on & m, oe & m, os_ & m, ow & m, pit & m, mon & m, gate & m, keyed & m, crumb & m) + ps
+            turn = turn_over if lost else turn_on
+            k2 = (ctx, turn, present ^ low, on & m, oe & m, os_ & m, ow & m, pit & m, mon & m, gate & m, keyed & m, crumb & m) + ps
             out.setdefault(k2, base + (texts[c],))
 
     # -- keys -------------------------------------------------------------------------------------

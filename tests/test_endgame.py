@@ -166,27 +166,21 @@ def test_relighting_with_the_active_prisoner():
     assert stays and all(r.prisoners[0].lit for r in stays)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "engine: under RULING-FF-OCCUPIED's alternative, when nothing can be discarded and the light cannot "
-        "be held, solver/turn.py:_final (line ~306) skips the Final Flickers decision and with it the last "
-        "chance to pass keys (solver/decisions.py:54 KEY_DECISIONS); rules §5 and §8.1 allow passes at any "
-        "moment of the turn. The kernel follows the engine; if this passes, update solver/endgame.py too."
-    ),
-)
 def test_keys_pass_after_the_last_move_even_with_no_final_flickers_choice():
     # Everyone on the gate e1 (not adjacent there); yellow, to play with no Nerve, steps onto
-    # the key tile d1 and is then blue's connected neighbour. Both tiles are occupied, so
-    # nothing can be discarded (alternative reading), and the light cannot be held.
+    # the key tile d1 and is then the others' connected neighbour. Both tiles are occupied, so
+    # nothing can be discarded (alternative reading), and the light cannot be held: the turn
+    # ends with `end`, after any key passes (rules notes 4; the engine waited for none of this
+    # before commit 334527c).
     state = build(
         {"e1": GATE, "d1": KEY_TILE},
         [("e1", {"key": True}), ("e1", {"nerve": 0}), ("e1", {"key": True}), ("e1", {"key": True, "nerve": 0})],
         turn=3,
         given={"RULING-FF-OCCUPIED": False},
     )
-    played = play(state, ["move W", "give blue", "take"])
-    assert played.refused is None
+    found = cross_check(state)
+    assert ("move W", "give blue", "take", "end") in found.values(), "everyone holds a key: nothing more to pass"
+    assert ("move W", "end", "end") in found.values(), "passes still possible: move again waits for its own end"
 
 
 # -- many positions -------------------------------------------------------------------------------
