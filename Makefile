@@ -30,6 +30,7 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine_speed.py
+	$(BIN)/python benchmarks/perft.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info
