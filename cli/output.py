@@ -15,7 +15,13 @@ from typing import Any, NoReturn, TypeVar
 
 import click
 
-from solver.errors import IllegalActionError, NightCageError, PositionError, Problem, UnsupportedError
+from solver.errors import (
+    IllegalActionError,
+    NightCageError,
+    PositionError,
+    Problem,
+    UnsupportedError,
+)
 
 OK = 0
 NO = 1

@@ -23,7 +23,8 @@ from .engine import apply, chance_outcomes, current, legal_actions, node_type
 from .errors import IllegalActionError, NightCageError
 from .outcome import Outcome, outcome
 from .rulebook import Event
-from .rulings import BOOLEAN_RULINGS, BOOLEAN_RULINGS as _RULINGS
+from .rulings import BOOLEAN_RULINGS
+from .rulings import BOOLEAN_RULINGS as _RULINGS
 from .state import AGAIN, BLOCK, PLACE, GameState
 
 

@@ -10,12 +10,19 @@ once per monster, the faller excluded.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from .grid import DIR_NAME, DIRECTIONS, OPPOSITE, Cell
 from .rulebook import Event, event
 from .rulings import KEEPER_RANGED_OUT, LOS_END, TRIGGER_ORIGIN
-from .sight import line_ends, monsters, reaching_directions, row_and_column, sight, watchers
-from typing import NamedTuple
-
+from .sight import (
+    line_ends,
+    monsters,
+    reaching_directions,
+    row_and_column,
+    sight,
+    watchers,
+)
 from .state import BLOCK, DISCARD_MONSTERS, FALL, PLACE, SCRAMBLE, GameState, Hit, Step
 from .tiles import Kind
 from .turn import push

@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from .grid import DIRECTIONS, SIZES, E, Cell, Dir, Mask, N, S, W, cells_of, geometry
+from .grid import DIRECTIONS, SIZES, Cell, Dir, E, Mask, N, S, W, cells_of, geometry
 from .state import GameState
 from .tiles import MONSTERS, Kind
 

@@ -70,7 +70,15 @@ from .newgame import DEFAULT_NAMES
 from .rulings import DEFAULT_RULINGS, Rulings
 from .setups import Setup
 from .state import GameState, Pile, Prisoner
-from .tiles import ADVANCED_TYPES, TILE_TYPES, Kind, Tile, TileType, kind_of_type, rotations
+from .tiles import (
+    ADVANCED_TYPES,
+    TILE_TYPES,
+    Kind,
+    Tile,
+    TileType,
+    kind_of_type,
+    rotations,
+)
 
 K = tuple
 """A kernel position (see the module doc)."""

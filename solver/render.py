@@ -41,7 +41,7 @@ from typing import Any
 from . import counts
 from .counts import Counts
 from .describe import decision_text
-from .grid import FILE_LETTERS, E, N, S, W, Cell, Mask
+from .grid import FILE_LETTERS, Cell, E, Mask, N, S, W
 from .lighting import illuminated
 from .outcome import outcome
 from .sight import monsters, sight

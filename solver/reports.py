@@ -54,7 +54,7 @@ def chance_texts(state: GameState) -> list[str]:
     step = state.pending.front  # type: ignore[union-attr]
     if step.name != PLACE:
         return [format_action(a, state.size) for a, _ in chance_outcomes(state)]
-    from .decisions import _placement_rule
+    from .placing import _placement_rule
 
     texts = []
     for action, _ in chance_outcomes(state):

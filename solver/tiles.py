@@ -19,7 +19,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import NamedTuple
 
-from .grid import E, N, Dir, openings_text, rotate
+from .grid import Dir, E, N, openings_text, rotate
 
 ALL_OPEN = 0b1111
 

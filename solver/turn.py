@@ -256,7 +256,7 @@ def _stay_draw(state: GameState, step: Step, events: list[Event]) -> GameState:
 
 
 def resolve_stay_draw(state: GameState, drawn: TileType, events: list[Event]) -> GameState:
-    from .decisions import swap_targets  # the swap is a decision; its targets live there
+    from .placing import swap_targets  # the swap is a decision; its targets live there
 
     state = pop(state)
     state = replace(state, pile=state.pile.without(counts.counts_of([drawn])))
@@ -294,13 +294,15 @@ def resolve_draw(state: GameState, drawn: TileType) -> GameState:
 
 def _again(state: GameState, step: Step, events: list[Event]) -> GameState:
     """Wait when Nerve can buy a move, or when a key can still change hands this turn."""
-    from .decisions import again_possible, key_pass_possible
+    from .keys import key_pass_possible
+    from .moves import again_possible
 
     return state if again_possible(state) or key_pass_possible(state) else pop(state)
 
 
 def _final(state: GameState, step: Step, events: list[Event]) -> GameState:
-    from .decisions import final_options, key_pass_possible
+    from .keys import key_pass_possible
+    from .moves import final_options
 
     if not turn_of(state).final_flickers:
         return pop(state)
@@ -317,7 +319,7 @@ def _collapse(state: GameState, step: Step, events: list[Event]) -> GameState:
 
 
 def _scramble(state: GameState, step: Step, events: list[Event]) -> GameState:
-    from .attacks import scramble_options, scramble_fall
+    from .attacks import scramble_fall, scramble_options
 
     if any(reason is None for _, reason in scramble_options(state, step)):
         return state

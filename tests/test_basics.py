@@ -9,10 +9,28 @@ from fractions import Fraction
 import pytest
 
 from solver import counts
-from solver.actions import VERBS, Action, action_from_json, action_json, format_action, parse_action
+from solver.actions import (
+    VERBS,
+    Action,
+    action_from_json,
+    action_json,
+    format_action,
+    parse_action,
+)
 from solver.chance import burn_distribution, draw_distribution
 from solver.errors import NotationError
-from solver.grid import DIRECTIONS, E, N, OPPOSITE, S, W, geometry, openings_text, parse_openings, rotate
+from solver.grid import (
+    DIRECTIONS,
+    OPPOSITE,
+    E,
+    N,
+    S,
+    W,
+    geometry,
+    openings_text,
+    parse_openings,
+    rotate,
+)
 from solver.setups import Setup, setup_problems
 from solver.state import Pile
 from solver.tiles import Kind, TileType, rotations
