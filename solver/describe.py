@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .grid import FILE_LETTERS
 from .state import (
     AGAIN,
     BLOCK,
@@ -17,8 +18,23 @@ from .state import (
     STAY_DRAW,
     SWAP,
     GameState,
+    Prisoner,
 )
 from .tiles import type_name
+
+
+def where(state: GameState, p: Prisoner) -> str:
+    """Where a prisoner is: ``"on c3"``, ``"falling, lands on row 4"``, ``"falling from c3"``, ``"unplaced"``."""
+    if p.cell is not None:
+        return f"on {state.geo.name(p.cell)}"
+    if p.falling is not None:
+        axis, index = p.falling
+        if axis == "row":
+            return f"falling, lands on row {index + 1}"
+        if axis == "file":
+            return f"falling, lands on file {FILE_LETTERS[index]}"
+        return f"falling from {state.geo.name(index)}"
+    return "unplaced"
 
 
 def decision_text(state: GameState, name: str | None = None) -> str:

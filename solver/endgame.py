@@ -65,7 +65,7 @@ from dataclasses import replace
 from typing import Any
 
 from . import counts
-from .grid import DIR_LETTER, DIRECTIONS, geometry
+from .grid import DIR_LETTER, DIRECTIONS, cells_of, geometry
 from .newgame import DEFAULT_NAMES
 from .rulings import DEFAULT_RULINGS, Rulings
 from .setups import Setup
@@ -447,7 +447,7 @@ def _sights(ctx: Context, b: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     key = (b[1], b[2], b[3], b[4], b[_MON])
     table = ctx.sights.get(key)
     if table is None:
-        table = tuple((1 << m, _sight(ctx, b, m)) for m in _cells(b[_MON]))
+        table = tuple((1 << m, _sight(ctx, b, m)) for m in cells_of(b[_MON]))
         if len(ctx.sights) >= _SIGHT_CACHE_LIMIT:
             ctx.sights.clear()
         ctx.sights[key] = table
@@ -505,15 +505,6 @@ def _put_out(ps: tuple[int, ...], seen: int) -> tuple[int, ...]:
         pos = p & POS
         if p & LIT and pos < FALLEN and seen >> pos & 1:
             out = _set(out, i, p ^ LIT)
-    return out
-
-
-def _cells(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
     return out
 
 

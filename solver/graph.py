@@ -38,7 +38,8 @@ from typing import Any, NamedTuple
 
 import networkx as nx
 
-from .grid import DIRECTIONS, FILE_LETTERS, OPPOSITE, Cell, cells_of, openings_text
+from .describe import where as describe_where
+from .grid import DIRECTIONS, OPPOSITE, Cell, cells_of, openings_text
 from .lighting import illuminated
 from .sight import monsters, sight
 from .state import GameState, Prisoner
@@ -142,7 +143,7 @@ class PrisonerReach(NamedTuple):
     name: str
     cell: str | None
     where: str
-    """``"c3"``, ``"falling (row 4)"``, ``"falling from c3"`` or ``"unplaced"``."""
+    """``"on c3"``, ``"falling, lands on row 4"``, ``"falling from c3"`` or ``"unplaced"``."""
     reachable: tuple[str, ...]
     """Tiles it can walk to, its own included, in cell order."""
     gates: tuple[Target, ...]
@@ -151,20 +152,6 @@ class PrisonerReach(NamedTuple):
     """Reachable key tiles whose key is still there, nearest first."""
     cut_tiles: tuple[str, ...]
     """Tiles (not its own, not gates) whose loss would cut it off from every gate it reaches."""
-
-
-def where_text(state: GameState, p: Prisoner) -> str:
-    """Where a prisoner is, in words: a cell name, falling or unplaced."""
-    if p.cell is not None:
-        return state.geo.name(p.cell)
-    if p.falling is not None:
-        axis, index = p.falling
-        if axis == "row":
-            return f"falling (row {index + 1})"
-        if axis == "file":
-            return f"falling (file {FILE_LETTERS[index]})"
-        return f"falling from {state.geo.name(index)}"
-    return "unplaced"
 
 
 def prisoner_reach(state: GameState, graph: nx.Graph | None = None) -> list[PrisonerReach]:
@@ -182,7 +169,7 @@ def prisoner_reach(state: GameState, graph: nx.Graph | None = None) -> list[Pris
 
 
 def _reach(state: GameState, graph: nx.Graph, p: Prisoner) -> PrisonerReach:
-    where = where_text(state, p)
+    where = describe_where(state, p)
     if p.cell is None or p.cell not in graph:
         return PrisonerReach(p.name, None, where, (), (), (), ())
     walk = walk_graph(graph, p.cell)
@@ -375,7 +362,6 @@ __all__ = [
     "PrisonerReach",
     "prisoner_reach",
     "cut_tiles",
-    "where_text",
     "Watch",
     "GraphReport",
     "analyse",

@@ -29,7 +29,7 @@ from .counts import Counts
 from .errors import PositionError, Problem
 from .grid import SIZES, geometry
 from .pending_json import pending_to_json
-from .position_json import Position, read
+from .position_json import Position, read_located
 from .rulings import ADV_5P_WAX, BOOLEAN_RULINGS, DIRGE_SHAPE, Rulings
 from .setups import Setup
 from .state import GameState, Pile, Prisoner
@@ -203,11 +203,8 @@ def read_line(text: str, lenient: bool = False) -> tuple[Position, list[Problem]
     doc = reader.document(_position_line(text))
     if reader.problems:
         raise PositionError(reader.problems)
-    try:
-        position, warnings = read(doc, lenient)
-    except PositionError as exc:
-        raise PositionError([reader.locate(p) for p in exc.problems]) from None
-    return position, reader.warnings + [reader.locate(w) for w in warnings]
+    position, warnings = read_located(doc, lenient, reader.locate)
+    return position, reader.warnings + warnings
 
 
 def _position_line(text: str) -> str:

@@ -8,6 +8,7 @@ builds the :class:`GameState` and runs the consistency checks of
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -65,6 +66,15 @@ def read(doc: Any, lenient: bool = False) -> tuple[Position, list[Problem]]:
     if problems:
         raise PositionError(problems)
     return built, r.warnings
+
+
+def read_located(doc: Any, lenient: bool, locate: Callable[[Problem], Problem]) -> tuple[Position, list[Problem]]:
+    """:func:`read`, with each problem and warning mapped back to where it stands in the source."""
+    try:
+        position, warnings = read(doc, lenient)
+    except PositionError as exc:
+        raise PositionError([locate(p) for p in exc.problems]) from None
+    return position, [locate(w) for w in warnings]
 
 
 class _Builder:
@@ -587,8 +597,18 @@ def to_json(state: GameState, meta: dict[str, Any] | None = None) -> dict[str, A
 
 
 def tile_json(state: GameState, cell: int) -> dict[str, Any]:
+    """A ``tiles`` entry; ``key_taken`` only where it differs from its default (§8.3)."""
     tile = state.tiles[cell]
     assert tile is not None
+    out = tile_fields(tile)
+    holder = any(p.cell == cell and p.key for p in state.prisoners)
+    if tile.kind is Kind.KEY and tile.key_taken == holder:
+        del out["key_taken"]
+    return out
+
+
+def tile_fields(tile: Tile) -> dict[str, Any]:
+    """Every field of a ``tiles`` entry that is not implied by the kind; ``key_taken`` always."""
     out: dict[str, Any] = {"kind": tile.kind.value}
     if tile.kind in ROTATABLE:
         out["open"] = openings_text(tile.openings)
@@ -597,9 +617,7 @@ def tile_json(state: GameState, cell: int) -> dict[str, Any]:
     if tile.kind is Kind.KEEPER:
         out["facing"] = openings_text(tile.facing)
     if tile.kind is Kind.KEY:
-        holder = any(p.cell == cell and p.key for p in state.prisoners)
-        if tile.key_taken != holder:
-            out["key_taken"] = tile.key_taken
+        out["key_taken"] = tile.key_taken
     if tile.was is not None:
         out["was"] = tile.was.value
     if tile.dirge:

@@ -40,12 +40,12 @@ from typing import Any
 
 from . import counts
 from .counts import Counts
-from .describe import decision_text
+from .describe import decision_text, where
 from .grid import FILE_LETTERS, Cell, E, Mask, N, S, W
 from .lighting import illuminated
 from .outcome import outcome
 from .sight import monsters, sight
-from .state import GameState, Pile, Prisoner
+from .state import GameState, Pile
 from .tiles import TILE_TYPES, Kind, Tile
 
 CELL_WIDTH = 9
@@ -169,26 +169,13 @@ def prisoner_markers(state: GameState) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _where(state: GameState, p: Prisoner) -> str:
-    if p.cell is not None:
-        return f"on {state.geo.name(p.cell)}"
-    if p.falling is not None:
-        axis, index = p.falling
-        if axis == "row":
-            return f"falling, lands on row {index + 1}"
-        if axis == "file":
-            return f"falling, lands on file {FILE_LETTERS[index]}"
-        return f"falling from {state.geo.name(index)}"
-    return "unplaced"
-
-
 def prisoner_line(state: GameState, index: int, marker: str) -> str:
     """One legend line: marker, name, where, candle, Nerve, key, and whose turn it is."""
     p = state.prisoners[index]
     candle = "candle lit" if p.lit else "candle out"
     key = "key" if p.key else "no key"
     turn = "  <- to play" if index == state.turn else ""
-    return f"{marker} {p.name:<8} {_where(state, p):<25} {candle}  Nerve {p.nerve}  {key}{turn}"
+    return f"{marker} {p.name:<8} {where(state, p):<25} {candle}  Nerve {p.nerve}  {key}{turn}"
 
 
 # -- the whole board --------------------------------------------------------------------

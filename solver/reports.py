@@ -11,7 +11,7 @@ from typing import Any
 from . import counts
 from .actions import format_action
 from .adjudicate import Adjudication
-from .describe import decision_text
+from .describe import decision_text, where
 from .engine import candidates, chance_outcomes, current, legal_actions, node_type
 from .grid import DIR_LETTER
 from .outcome import outcome
@@ -112,7 +112,7 @@ def differences(a: GameState, b: GameState) -> list[str]:
     geo = a.geo
     for pa, pb in zip(a.prisoners, b.prisoners):
         for label, va, vb in (
-            ("cell", _where(a, pa), _where(b, pb)),
+            ("place", where(a, pa), where(b, pb)),
             ("candle", "lit" if pa.lit else "out", "lit" if pb.lit else "out"),
             ("Nerve", pa.nerve, pb.nerve),
             ("key", "yes" if pa.key else "no", "yes" if pb.key else "no"),
@@ -130,14 +130,6 @@ def differences(a: GameState, b: GameState) -> list[str]:
     if (a.pending is None) != (b.pending is None) or a.turn != b.turn:
         out.append(f"now: {awaits(a)} here; {awaits(b)} under the other reading")
     return out
-
-
-def _where(state: GameState, p: Any) -> str:
-    if p.cell is not None:
-        return state.geo.name(p.cell)
-    if p.falling is not None:
-        return "falling"
-    return "unplaced"
 
 
 def _tile(tile: Tile | None) -> str:

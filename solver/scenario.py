@@ -41,7 +41,7 @@ import tomli_w
 
 from .errors import PositionError, Problem
 from .grid import FILE_LETTERS, SIZES, geometry
-from .position_json import Position, read, to_json
+from .position_json import Position, read_located, to_json
 from .state import GameState
 from .tiletoken import format_tile, parse_tile, tile_spec
 
@@ -176,11 +176,8 @@ def read_scenario(text: str, lenient: bool = False) -> tuple[Position, list[Prob
     doc = reader.document(data)
     if reader.problems:
         raise PositionError(reader.problems)
-    try:
-        position, warnings = read(doc, lenient)
-    except PositionError as exc:
-        raise PositionError([reader.locate(p) for p in exc.problems]) from None
-    return position, reader.warnings + [reader.locate(w) for w in warnings]
+    position, warnings = read_located(doc, lenient, reader.locate)
+    return position, reader.warnings + warnings
 
 
 def _load_toml(text: str) -> dict[str, Any]:

@@ -28,17 +28,21 @@ def watched_directions(tile: Tile) -> tuple[Dir, ...]:
 
 def sight(state: GameState, monster: Cell) -> Mask:
     """Cells in the monster's sight (its own cell excluded)."""
+    mask = 0
+    for d in _looking(state, monster):
+        mask |= _line(state, monster, d)
+    return mask
+
+
+def _looking(state: GameState, monster: Cell) -> tuple[Dir, ...]:
+    """The directions in which a monster's sight lines start."""
     tile = state.tiles[monster]
     if tile is None or tile.kind not in SIGHTED:
-        return 0
+        return ()
     # A pathless has no passages; it sees as if it opened on all four sides
     # (RULING-PATHLESS-SIGHT).
     own = ALL_OPEN if tile.kind is Kind.PATHLESS else tile.openings
-    mask = 0
-    for d in watched_directions(tile):
-        if own & d:
-            mask |= _line(state, monster, d)
-    return mask
+    return tuple(d for d in watched_directions(tile) if own & d)
 
 
 def _line(state: GameState, monster: Cell, d: Dir) -> Mask:
@@ -67,28 +71,15 @@ def _walk(state: GameState, monster: Cell, d: Dir) -> tuple[Mask, Mask]:
 
 def reaching_directions(state: GameState, monster: Cell, cell: Cell) -> list[Dir]:
     """The directions of the monster's sight lines that reach ``cell``."""
-    tile = state.tiles[monster]
-    if tile is None or tile.kind not in SIGHTED:
-        return []
-    own = ALL_OPEN if tile.kind is Kind.PATHLESS else tile.openings
-    out = []
-    for d in watched_directions(tile):
-        if own & d and _line(state, monster, d) >> cell & 1:
-            out.append(d)
-    return out
+    return [d for d in _looking(state, monster) if _line(state, monster, d) >> cell & 1]
 
 
 def line_ends(state: GameState, monster: Cell) -> Mask:
     """Tiles where the monster's sight lines stop, reached but not passed through:
     in sight only under RULING-LOS-END's default reading."""
-    tile = state.tiles[monster]
-    if tile is None or tile.kind not in SIGHTED:
-        return 0
-    own = ALL_OPEN if tile.kind is Kind.PATHLESS else tile.openings
     mask = 0
-    for d in watched_directions(tile):
-        if own & d:
-            mask |= _walk(state, monster, d)[1]
+    for d in _looking(state, monster):
+        mask |= _walk(state, monster, d)[1]
     return mask
 
 

@@ -134,20 +134,9 @@ def tile_spec(tile: Tile) -> dict[str, Any]:
     >>> tile_spec(parse_tile("K"))
     {'kind': 'key', 'key_taken': False}
     """
-    out: dict[str, Any] = {"kind": tile.kind.value}
-    if tile.kind in ROTATABLE:
-        out["open"] = openings_text(tile.openings)
-    if tile.crumbling != (tile.kind in DEFAULT_CRUMBLING):
-        out["crumbling"] = tile.crumbling
-    if tile.kind is Kind.KEEPER:
-        out["facing"] = DIR_LETTER[tile.facing]
-    if tile.kind is Kind.KEY:
-        out["key_taken"] = tile.key_taken
-    if tile.was is not None:
-        out["was"] = tile.was.value
-    if tile.dirge:
-        out["group"] = "dirge"
-    return out
+    from .position_json import tile_fields
+
+    return tile_fields(tile)
 
 
 def _build(kind: Kind, mark: str, sides: str | None, was: str | None) -> Tile:

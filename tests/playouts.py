@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
 
 from solver.engine import apply, chance_outcomes, legal_actions, node_type
 from solver.newgame import new_game
@@ -31,3 +33,24 @@ def playout(seed: int, known_order: bool = True, max_steps: int = 400, setup: Se
             return
         state = random_step(state, rng)
         yield state
+
+
+EXAMPLE = Path(__file__).parent / "data" / "format_example.json"
+SAMPLE_SETUPS = (Setup(), Setup(base="five"), Setup(base="advanced", supreme=(("pathless", 2),)))
+
+
+def example_state() -> GameState:
+    """The example position of position-format.md."""
+    from solver.position_json import loads
+
+    return loads(EXAMPLE.read_text())[0].state
+
+
+@cache
+def sample_states() -> tuple[GameState, ...]:
+    """The example and seeded random positions: both sizes, advanced pieces, known and unknown piles."""
+    states = [example_state()]
+    for seed in range(4):
+        for setup in SAMPLE_SETUPS:
+            states.extend(playout(seed, known_order=seed % 2 == 0, max_steps=300, setup=setup))
+    return tuple(states)

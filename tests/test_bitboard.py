@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from functools import cache
-from pathlib import Path
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -13,32 +10,10 @@ from solver import bitboard as bb
 from solver.grid import DIRECTIONS, OPPOSITE, SIZES, E, N, S, W, cells_of, geometry
 from solver.lighting import connected, illuminated
 from solver.newgame import new_game
-from solver.position_json import loads
 from solver.setups import Setup
 from solver.state import GameState
 from solver.tiles import MONSTERS, Kind, Tile
-from tests.playouts import playout
-
-EXAMPLE = Path(__file__).parent / "data" / "format_example.json"
-
-
-def example_state() -> GameState:
-    pos, _ = loads(EXAMPLE.read_text())
-    return pos.state
-
-
-SETUPS = (Setup(), Setup(base="five"), Setup(base="advanced", supreme=(("pathless", 2),)))
-
-
-@cache
-def sample_states() -> tuple[GameState, ...]:
-    """The example and seeded random positions: both sizes, advanced pieces, known and unknown piles."""
-    states = [example_state()]
-    for seed in range(4):
-        for setup in SETUPS:
-            states.extend(playout(seed, known_order=seed % 2 == 0, max_steps=300, setup=setup))
-    return tuple(states)
-
+from tests.playouts import example_state, sample_states
 
 # -- shifts -----------------------------------------------------------------------------
 

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-from functools import cache
-from pathlib import Path
 
 import networkx as nx
 
@@ -22,29 +20,10 @@ from solver.graph import (
 from solver.grid import DIRECTIONS, cells_of
 from solver.lighting import connected
 from solver.newgame import new_game
-from solver.position_json import loads
 from solver.setups import Setup
 from solver.state import GameState
 from solver.tiles import Kind, Tile
-from tests.playouts import playout
-
-EXAMPLE = Path(__file__).parent / "data" / "format_example.json"
-SETUPS = (Setup(), Setup(base="five"), Setup(base="advanced", supreme=(("pathless", 2),)))
-
-
-def example_state() -> GameState:
-    pos, _ = loads(EXAMPLE.read_text())
-    return pos.state
-
-
-@cache
-def sample_states() -> tuple[GameState, ...]:
-    """The example and seeded random positions: both sizes, advanced pieces, known and unknown piles."""
-    states = [example_state()]
-    for seed in range(4):
-        for setup in SETUPS:
-            states.extend(playout(seed, known_order=seed % 2 == 0, max_steps=300, setup=setup))
-    return tuple(states)
+from tests.playouts import example_state, sample_states
 
 
 def line_of_tiles(kinds: list[Kind], prisoner_at: int = 0) -> GameState:
@@ -159,7 +138,7 @@ def test_the_example_analysis() -> None:
     assert reach["red"].keys == (Target("d4", 2),)
     assert reach["blue"].gates == (Target("d3", 0),)
     assert reach["red"].reachable == ("d1", "d2", "e2", "c3", "d3", "c4", "d4")
-    assert reach["green"].cell is None and reach["green"].where == "falling (row 4)"
+    assert reach["green"].cell is None and reach["green"].where == "falling, lands on row 4"
     assert cut_tiles(example_state()) == {"red": (), "blue": (), "yellow": ()}
 
 
@@ -201,7 +180,7 @@ def test_report_text_of_the_example() -> None:
     assert "red on c3: walks to 7 tiles without Charge (d1 d2 e2 c3 d3 c4 d4)" in lines
     assert "  gates: d3 (1 step)" in lines
     assert "  keys:  d4 (2 steps)" in lines
-    assert "green: falling (row 4), not on the board" in lines
+    assert "green: falling, lands on row 4, not on the board" in lines
 
 
 def test_reports_are_deterministic_and_json_ready() -> None:

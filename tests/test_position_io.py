@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from solver.engine import apply, chance_outcomes, legal_actions, node_type
+from solver.engine import node_type
 from solver.errors import PositionError
 from solver.newgame import new_game
 from solver.position_io import FORMS, detect_form, dump, load_path, load_text
@@ -19,6 +19,7 @@ from solver.position_json import Position, read, to_json
 from solver.rulings import Rulings
 from solver.setups import Setup
 from solver.state import GameState
+from tests.playouts import random_step
 
 DATA = Path(__file__).parent / "data"
 EXAMPLE = DATA / "format_example.json"
@@ -81,15 +82,6 @@ def exotic_document() -> dict[str, Any]:
 
 def exotic() -> Position:
     return read(exotic_document())[0]
-
-
-def random_step(state: GameState, rng: random.Random) -> GameState:
-    if node_type(state) == "chance":
-        outcomes = chance_outcomes(state)
-        action = rng.choices([a for a, _ in outcomes], weights=[float(p) for _, p in outcomes])[0]
-    else:
-        action = rng.choice(legal_actions(state))
-    return apply(state, action)[0]
 
 
 def playout(seed: int, known_order: bool, setup: Setup | None = None, rulings: Rulings | None = None) -> Iterator[GameState]:

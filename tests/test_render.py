@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import random
-from functools import cache
-from pathlib import Path
 
 from solver.grid import E, N, S, W
 from solver.newgame import new_game
@@ -23,25 +21,7 @@ from solver.render import (
 from solver.setups import Setup
 from solver.state import GameState
 from solver.tiles import Kind, Tile
-from tests.playouts import playout
-
-EXAMPLE = Path(__file__).parent / "data" / "format_example.json"
-SETUPS = (Setup(), Setup(base="five"), Setup(base="advanced", supreme=(("pathless", 2),)))
-
-
-def example_state() -> GameState:
-    pos, _ = loads(EXAMPLE.read_text())
-    return pos.state
-
-
-@cache
-def sample_states() -> tuple[GameState, ...]:
-    """The example and seeded random positions: both sizes, advanced pieces, known and unknown piles."""
-    states = [example_state()]
-    for seed in range(4):
-        for setup in SETUPS:
-            states.extend(playout(seed, known_order=seed % 2 == 0, max_steps=300, setup=setup))
-    return tuple(states)
+from tests.playouts import EXAMPLE, example_state, sample_states
 
 
 def block(state: GameState, name: str, show_sight: bool = True) -> list[str]:
