@@ -11,7 +11,7 @@ a known pile order there are no chance nodes: draws are simply the top tiles.
 ('decision', 144)
 >>> s2, events = apply(s, parse_action("start c3 NE", 6))
 >>> node_type(s2), [str(p) for _, p in chance_outcomes(s2)]
-('chance', ['1/2', '1/4', '1/4'])
+('chance', ['1/4', '1/2', '1/4'])
 """
 
 from __future__ import annotations

@@ -1,7 +1,4 @@
-"""The ``pending`` object: a turn in progress, written as data (see docs/pending.md).
-
->>> from solver.state import Step, Turn, MAIN
-"""
+"""The ``pending`` object: a turn in progress, written as data (see docs/pending.md)."""
 
 from __future__ import annotations
 
