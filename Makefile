@@ -17,13 +17,14 @@ $(STAMP): $(BIN)/python pyproject.toml
 install: $(STAMP)
 
 DEMO := scenarios/rulebook/wax-eater-sight.toml
+ENDGAME := scenarios/rulebook/final-flickers.toml
 
 demo: $(STAMP)
-	@echo "== lueur show $(DEMO)"
-	@$(BIN)/lueur show $(DEMO)
+	@echo "== lueur apply $(DEMO) \"move N\"   (a rules dispute, adjudicated)"
+	@$(BIN)/lueur apply $(DEMO) "move N"
 	@echo
-	@echo "== lueur apply $(DEMO) \"move N\""
-	@$(BIN)/lueur apply $(DEMO) "move N" "burn t t t t t t"
+	@echo "== lueur solve $(ENDGAME)   (can they still regroup at a gate?)"
+	@$(BIN)/lueur solve $(ENDGAME) --engine both
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q

@@ -161,3 +161,33 @@ def convert(file: str, form: str, as_json: bool) -> None:
 
 def main() -> None:
     cli(prog_name="lueur")
+
+
+@cli.command()
+@file_argument
+@click.option("--engine", type=click.Choice(["search", "cpsat", "both"]), default="search", show_default=True,
+              help="Which exact planner answers; 'both' runs both and checks they agree.")
+@click.option("--objective", type=click.Choice(["turns", "nerve"]), default="turns", show_default=True,
+              help="turns: fewest turns, then fewest Nerve; nerve: fewest Nerve, then fewest turns.")
+@click.option("--time-limit", type=click.FloatRange(min=0), default=60.0, show_default=True, help="Seconds per engine.")
+@click.option("--max-nodes", type=click.IntRange(min=1), default=2_000_000, show_default=True, help="Search positions to expand.")
+@click.option("--boards", is_flag=True, help="Draw the board after each turn of the plan.")
+@json_option
+@guarded
+def solve(file: str, engine: str, objective: str, time_limit: float, max_nodes: int, boards: bool, as_json: bool) -> None:
+    """Can the group still regroup at a gate before the last light, and how?
+
+    Answers deterministic positions (Final Flickers, or a pile of known order)
+    exactly: WIN with an optimal plan (exit 0), LOSE with the reason (exit 1),
+    or UNKNOWN when a limit is reached (exit 3). With --engine both, a
+    disagreement between the planners exits 4.
+    """
+    from solver.solving import solve_position
+
+    pos, _ = load(file)
+    report = solve_position(pos.state, engine, objective, time_limit, max_nodes)
+    if as_json:
+        emit_json(report.as_json(pos.state, boards))
+    else:
+        out(report.text(pos.state, pos.meta, boards))
+    raise Exit(report.exit_code)

@@ -18,6 +18,7 @@ under other ``rulings``, and states what must follow:
 | `expect` | ``{path: value}`` in the v1 JSON of the resulting position: ``prisoners.red.candle``, ``tiles.c3.kind``, ``tiles.c3`` (``"absent"`` for an empty cell), ``pile.count``, ``discarded.t``… |
 | `awaits` | a substring of what the resulting position waits for |
 | `valid` | false: the position itself must be rejected by the checker (with `problem` substrings) |
+| `solve` | the exact planner's answer after the actions: ``{verdict, turns, nerve_spent, objective, engine, plan, reason}`` (each optional; ``plan`` is the expected list of turns, each a list of actions; ``reason`` a substring) |
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from solver.state import GameState
 
 KNOWN = {
     "actions", "rulings", "outcome", "refused", "events", "absent_events", "rulings_used", "depends_on",
-    "legal", "legal_include", "legal_exclude", "expect", "awaits", "note", "valid", "problem",
+    "legal", "legal_include", "legal_exclude", "expect", "awaits", "note", "valid", "problem", "solve",
 }
 
 
@@ -89,6 +90,30 @@ def run_check(state: GameState, check: dict[str, Any]) -> list[str]:
                 fails.append(f"{path} is {got!r}, expected {want!r}")
     if "awaits" in check and check["awaits"] not in awaits(result.state):
         fails.append(f"awaits {awaits(result.state)!r}, expected it to mention {check['awaits']!r}")
+    if "solve" in check:
+        fails += _solve(result.state, check["solve"])
+    return fails
+
+
+def _solve(state: GameState, want: dict[str, Any]) -> list[str]:
+    """The planners' answer against the expected one (``engine``: search, cpsat or both)."""
+    from solver.solving import solve_position
+
+    engine = want.get("engine", "search")
+    report = solve_position(state, engine, want.get("objective", "turns"), 60.0, 2_000_000)
+    fails = []
+    if report.disagreement:
+        fails.append(f"the planners disagree: {report.disagreement}")
+    sol = report.primary
+    for field in ("verdict", "turns", "nerve_spent"):
+        if field in want and getattr(sol, field) != want[field]:
+            fails.append(f"solve {field} is {getattr(sol, field)!r}, expected {want[field]!r}")
+    if "plan" in want:
+        got = [list(t.actions) for t in sol.plan]
+        if got != want["plan"]:
+            fails.append(f"plan {got}, expected {want['plan']}")
+    if "reason" in want and (sol.reason is None or want["reason"] not in sol.reason):
+        fails.append(f"reason {sol.reason!r} lacks {want['reason']!r}")
     return fails
 
 

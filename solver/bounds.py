@@ -1,0 +1,167 @@
+"""Bounds and abstractions for the end-game search, on kernel positions (:mod:`solver.endgame`).
+
+Three things make the exact search fast without changing its answers; each
+is argued here and tested against the plain search (tests/test_search.py).
+
+**A lower bound on the turns still needed** (:func:`turns_needed`). A prisoner
+``d`` steps from a gate needs ``k = max(ceil(d / 3), d - nerve)`` turns of its
+own: at most 3 steps a turn (a move and two bought with Nerve), and over any
+``k`` turns at most ``k + nerve`` steps, since a turn's extra steps are paid
+with Nerve that only a stay (a turn without a step) can bring back. Steps are
+counted on the tiles present, through monsters: entering one (a Charge) costs
+a step, the scramble off it costs none. Tiles only disappear in the Final
+Flickers, so distances never shrink. Its ``k``-th own turn comes
+``(i - turn) mod n + (k - 1) n`` turns from now, and all must meet on one
+gate: the bound is the least, over gates, of the greatest such count. It is
+consistent: one turn lowers it by at most one (the mover's ``k`` drops by at
+most one, and its own turns move one round away, minus the turn just played).
+
+**How long the board can last** (:func:`turns_left`). Each Final Flickers
+turn burns a tile (the discard) or a Nerve (holding the light, or paying for
+steps); a stay that gains a Nerve must burn a tile, since it may not hold. So
+``2 x tiles + Nerve`` drops by at least one every turn: no game lasts longer.
+(Under the other reading of RULING-FF-OCCUPIED a turn may burn nothing, so
+this bound is not used then.)
+
+**Irrelevant tiles** (:func:`canonical`). Call *reach* the tiles connected,
+through passages and monsters, to a prisoner. A tile outside reach is never
+entered (tiles only vanish, so it stays outside), never on a sight line that
+touches a prisoner (consecutive tiles of a line are connected), and lights
+nothing. Only three things about it can matter: whether it is a gate or a key
+tile (the loss rules count them), how long it lasts (it stays while a lit
+prisoner stands next to it on a tile opening toward it: on one of its
+*sources*, cells of reach fixed by the board), and that it can be the Final
+Flickers discard. Two positions that differ only in such tiles with the same
+kind class and the same sources therefore have the same future, move for
+move: the canonical key replaces them by their (class, sources) multiset.
+Discarding either of two such tiles leads to the same key, so the search
+tries one.
+"""
+
+from __future__ import annotations
+
+from . import endgame as eg
+from .grid import E, N, S, W
+
+INFINITE = 1 << 30
+_DIRS = (N, E, S, W)
+
+
+def _step(ctx: eg.Context, b: tuple[int, ...], frontier: int, through: int) -> int:
+    """Cells of ``through`` connected to some cell of ``frontier``."""
+    from .bitboard import shift
+
+    size = ctx.size
+    out = shift(frontier & b[eg._N], N, size) & b[eg._S]
+    out |= shift(frontier & b[eg._E], E, size) & b[eg._W]
+    out |= shift(frontier & b[eg._S], S, size) & b[eg._N]
+    out |= shift(frontier & b[eg._W], W, size) & b[eg._E]
+    return out & through
+
+
+def gate_distances(ctx: eg.Context, b: tuple[int, ...], cell: int) -> dict[int, int]:
+    """Steps from ``cell`` to each gate it can reach (Charge through monsters allowed)."""
+    walk = b[eg._P] & ~b[eg._PIT]
+    monsters = b[eg._MON]
+    gates = b[eg._GATE]
+    start = 1 << cell
+    reached = frontier = start
+    out: dict[int, int] = {}
+    if start & gates:
+        out[cell] = 0
+    d = 0
+    while frontier:
+        d += 1
+        nxt = _step(ctx, b, frontier, walk & ~reached)
+        entered = nxt & monsters
+        if entered:  # the scramble off a charged monster is free
+            nxt |= _step(ctx, b, entered, walk & ~monsters & ~reached & ~nxt)
+        reached |= nxt
+        found = nxt & gates & ~monsters
+        while found:
+            low = found & -found
+            out[low.bit_length() - 1] = d
+            found ^= low
+        frontier = nxt & ~monsters
+    return out
+
+
+def turns_needed(k: eg.K) -> int:
+    """A lower bound on the turns until a win (INFINITE when no gate can gather everyone)."""
+    ctx = k[eg.CTX]
+    b = k[eg.PRESENT : eg.PRISONERS]
+    ps = k[eg.PRISONERS :]
+    n = len(ps)
+    turn = k[eg.TURN]
+    best: dict[int, int] | None = None
+    for i, p in enumerate(ps):
+        pos = p & eg.POS
+        if pos >= eg.FALLEN:
+            return INFINITE
+        nerve = (p >> eg.NERVE_SHIFT) & 3
+        offset = (i - turn) % n
+        needs: dict[int, int] = {}
+        for gate, d in gate_distances(ctx, b, pos).items():
+            if d == 0:
+                needs[gate] = 0
+                continue
+            own_turns = max(-(-d // 3), d - nerve)
+            needs[gate] = offset + (own_turns - 1) * n + 1
+        if best is None:
+            best = needs
+        else:
+            best = {g: max(t, needs[g]) for g, t in best.items() if g in needs}
+        if not best:
+            return INFINITE
+    return min(best.values()) if best else INFINITE
+
+
+def turns_left(k: eg.K) -> int:
+    """At most this many turns remain before the game ends (INFINITE when unbounded)."""
+    ctx = k[eg.CTX]
+    if not ctx.ff_occupied:
+        return INFINITE
+    tiles = bin(k[eg.PRESENT]).count("1")
+    nerve = sum((p >> eg.NERVE_SHIFT) & 3 for p in k[eg.PRISONERS :])
+    return 2 * tiles + nerve
+
+
+def reach(k: eg.K) -> int:
+    """Tiles connected, through passages and monsters, to a prisoner standing on the board."""
+    ctx = k[eg.CTX]
+    b = k[eg.PRESENT : eg.PRISONERS]
+    walk = b[eg._P] & ~b[eg._PIT]
+    reached = 0
+    for p in k[eg.PRISONERS :]:
+        pos = p & eg.POS
+        if pos < eg.FALLEN:
+            reached |= 1 << pos
+    frontier = reached
+    while frontier:
+        frontier = _step(ctx, b, frontier, walk & ~reached)
+        reached |= frontier
+    return reached
+
+
+def canonical(k: eg.K) -> tuple[object, ...]:
+    """The position with its irrelevant tiles reduced to (class, sources): see the module doc."""
+    ctx = k[eg.CTX]
+    b = k[eg.PRESENT : eg.PRISONERS]
+    inside = reach(k)
+    outside = b[eg._P] & ~inside
+    spares = []
+    nb = ctx.nb
+    while outside:
+        low = outside & -outside
+        c = low.bit_length() - 1
+        outside ^= low
+        sources = 0
+        for i in range(4):
+            x = nb[c][i]
+            # x lights c when x's tile opens back toward c (direction i + 2 from x).
+            if inside >> x & 1 and b[1 + (i + 2) % 4] >> x & 1:
+                sources |= 1 << x
+        kind = 2 if b[eg._GATE] & low else 1 if b[eg._KEY] & low else 0
+        spares.append((kind, sources))
+    spares.sort()
+    return (k[eg.TURN], k[eg.PRISONERS :], tuple(m & inside for m in b), tuple(spares))

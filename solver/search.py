@@ -1,0 +1,235 @@
+"""The exact search planner: can the group still regroup at a gate, and how, at best?
+
+A* over whole turns. A node is a position at the start of a turn (or the
+position given, possibly mid-turn); an edge is one prisoner's whole turn. The
+cost of a plan is ``(turns, Nerve spent)`` compared in that order (objective
+``turns``) or the other (``nerve``); the heuristic is the consistent lower
+bound of :mod:`solver.bounds` on the turns, in the Final Flickers, and zero
+while tiles may still be drawn (new tiles can shorten any path). The first
+win taken off the queue is therefore optimal; if the queue empties, no
+sequence of turns wins.
+
+End-game nodes are kernel positions (:mod:`solver.endgame`), deduplicated
+by their canonical key (irrelevant tiles abstracted, :func:`bounds.canonical`);
+other nodes are rules-engine positions expanded by :mod:`solver.turns`.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from . import endgame as eg
+from .bounds import INFINITE, canonical, turns_left, turns_needed
+from .outcome import outcome
+from .plan import PlanTurn, Solution, Stats, verify
+from .reasons import loss_reason
+from .state import GameState
+from .turns import NotDeterministic, turn_results
+
+OBJECTIVES = ("turns", "nerve")
+DEFAULT_MAX_NODES = 2_000_000
+
+
+@dataclass
+class _Entry:
+    cost: tuple[int, int]
+    """(turns, nerve) so far."""
+    parent: Any
+    turn: PlanTurn | None
+    node: Any
+
+
+def solve(
+    state: GameState,
+    objective: str = "turns",
+    max_nodes: int = DEFAULT_MAX_NODES,
+    time_limit: float | None = None,
+    canonical_keys: bool = True,
+    bounds: bool = True,
+) -> Solution:
+    """Solve a deterministic position exactly (within the limits).
+
+    Args:
+        state: a position whose future no draw decides (Final Flickers, or a
+            known pile order).
+        objective: ``turns`` (fewest turns, then fewest Nerve) or ``nerve``.
+        max_nodes, time_limit: limits; when one is reached the verdict is ``unknown``.
+        canonical_keys, bounds: the pruning of :mod:`solver.bounds` (switchable so that
+            tests can check it changes no answer).
+
+    Raises:
+        NotDeterministic: the pile's order is unknown.
+    """
+    if objective not in OBJECTIVES:
+        raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}")
+    started = time.perf_counter()
+    over = outcome(state)
+    if over is not None:
+        stats = Stats(seconds=time.perf_counter() - started, proven_optimal=True)
+        if over.result == "win":
+            return Solution("win", "search", objective, (), None, stats)
+        return Solution("lose", "search", objective, (), over.reason, stats)
+    if state.pile.count and not state.pile.known:
+        raise NotDeterministic("the pile's order is unknown: a deterministic plan does not exist")
+    search = _Search(state, objective, max_nodes, time_limit, canonical_keys, bounds, started)
+    return search.run()
+
+
+class _Search:
+    def __init__(
+        self,
+        root: GameState,
+        objective: str,
+        max_nodes: int,
+        time_limit: float | None,
+        canonical_keys: bool,
+        bounds: bool,
+        started: float,
+    ) -> None:
+        self.root = root
+        self.objective = objective
+        self.max_nodes = max_nodes
+        self.deadline = None if time_limit is None else started + time_limit
+        self.canonical_keys = canonical_keys
+        self.bounds = bounds
+        self.started = started
+        self.names = tuple(p.name for p in root.prisoners)
+        self.entries: dict[Any, _Entry] = {}
+        self.queue: list[tuple[tuple[int, int], int, Any]] = []
+        self.tie = itertools.count()
+        self.expanded = 0
+        self.generated = 0
+
+    # -- nodes ----------------------------------------------------------------------------
+
+    def node_of(self, state: GameState) -> Any:
+        """A kernel position when the kernel covers it, else the engine position."""
+        if state.pending is None and state.pile.count == 0:
+            try:
+                return eg.from_state(state)
+            except ValueError:
+                return state
+        return state
+
+    def key_of(self, node: Any) -> Any:
+        if isinstance(node, GameState):
+            return node
+        return canonical(node) if self.canonical_keys else node
+
+    def lower_bound(self, node: Any) -> int:
+        if not self.bounds or isinstance(node, GameState):
+            return 0
+        needed = turns_needed(node)
+        if needed >= INFINITE or needed > turns_left(node):
+            return INFINITE
+        return needed
+
+    def edges(self, node: Any) -> list[tuple[Any, PlanTurn, str | None]]:
+        """The turns from ``node``: (next node, the turn, ``win`` or None). Losses are left out."""
+        if isinstance(node, GameState):
+            name = node.active.name
+            return [
+                (self.node_of(r.state), PlanTurn(name, r.actions, r.nerve), r.result)
+                for r in turn_results(node, include_losses=False)
+            ]
+        ps = node[eg.PRISONERS :]
+        active = node[eg.TURN]
+        before = ps[active]
+        out = []
+        for after, actions in eg.successors(node, include_losses=False):
+            spent = _kernel_nerve(before, after[eg.PRISONERS + active], actions)
+            out.append((after, PlanTurn(self.names[active], actions, spent), eg.outcome(after)))
+        return out
+
+    # -- the search -------------------------------------------------------------------------
+
+    def priority(self, cost: tuple[int, int], h: int) -> tuple[int, int]:
+        turns, nerve = cost
+        return (turns + h, nerve) if self.objective == "turns" else (nerve, turns + h)
+
+    def better(self, a: tuple[int, int], b: tuple[int, int]) -> bool:
+        if self.objective == "turns":
+            return a < b
+        return (a[1], a[0]) < (b[1], b[0])
+
+    def push(self, key: Any, entry: _Entry, h: int) -> None:
+        old = self.entries.get(key)
+        if old is not None and not self.better(entry.cost, old.cost):
+            return
+        self.entries[key] = entry
+        heapq.heappush(self.queue, (self.priority(entry.cost, h), next(self.tie), key))
+
+    def run(self) -> Solution:
+        root = self.node_of(self.root)
+        h = self.lower_bound(root)
+        if h >= INFINITE:
+            return self.lost(root)
+        self.push(self.key_of(root), _Entry((0, 0), None, None, root), h)
+        closed: set[Any] = set()
+        while self.queue:
+            if self.limit_reached():
+                return self.unknown()
+            _, _, key = heapq.heappop(self.queue)
+            if key in closed:
+                continue
+            closed.add(key)
+            entry = self.entries[key]
+            if isinstance(key, tuple) and key and key[0] == "win":
+                return self.won(entry)
+            self.expanded += 1
+            for node, turn, result in self.edges(entry.node):
+                self.generated += 1
+                cost = (entry.cost[0] + 1, entry.cost[1] + turn.nerve)
+                if result == "win":
+                    self.push(("win", self.generated), _Entry(cost, key, turn, node), 0)
+                    continue
+                h = self.lower_bound(node)
+                if h >= INFINITE:
+                    continue
+                child = self.key_of(node)
+                if child not in closed:
+                    self.push(child, _Entry(cost, key, turn, node), h)
+        return self.lost(root)
+
+    def limit_reached(self) -> bool:
+        if self.expanded >= self.max_nodes:
+            return True
+        return self.deadline is not None and self.expanded % 64 == 0 and time.perf_counter() > self.deadline
+
+    # -- results ------------------------------------------------------------------------------
+
+    def stats(self, proven: bool, notes: tuple[str, ...] = ()) -> Stats:
+        return Stats(self.expanded, self.generated, time.perf_counter() - self.started, proven, None, notes)
+
+    def won(self, entry: _Entry) -> Solution:
+        turns: list[PlanTurn] = []
+        while entry.turn is not None:
+            turns.append(entry.turn)
+            entry = self.entries[entry.parent]
+        plan = tuple(reversed(turns))
+        verify(self.root, plan)
+        return Solution("win", "search", self.objective, plan, None, self.stats(True))
+
+    def lost(self, root: Any) -> Solution:
+        reason = loss_reason(self.root, root, self.expanded)
+        return Solution("lose", "search", self.objective, (), reason, self.stats(True))
+
+    def unknown(self) -> Solution:
+        which = "node" if self.expanded >= self.max_nodes else "time"
+        reason = f"the {which} limit was reached after {self.expanded:,} positions expanded ({len(self.entries):,} seen)"
+        return Solution("unknown", "search", self.objective, (), reason, self.stats(False))
+
+
+def _kernel_nerve(before: int, after: int, actions: tuple[str, ...]) -> int:
+    """Nerve the active prisoner spent in a kernel turn (a stay that gains counts as none)."""
+    nerve_before = (before >> eg.NERVE_SHIFT) & 3
+    nerve_after = (after >> eg.NERVE_SHIFT) & 3
+    gained = "stay" in actions and before & eg.LIT and nerve_before < 2
+    return nerve_before - nerve_after + (1 if gained else 0)
+
+
+__all__ = ["solve", "OBJECTIVES", "NotDeterministic"]

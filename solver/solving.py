@@ -1,0 +1,125 @@
+"""Running the planners on a position and reporting: one engine, or both checked against each other.
+
+``--engine both`` runs the search, hints CP-SAT with its plan, and fails
+loudly when the two disagree on the verdict or the optimal length (or cost).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import UnsupportedError
+from .plan import Solution, verify
+from .position_json import to_json
+from .state import GameState
+
+EXIT = {"win": 0, "lose": 1, "unknown": 3}
+DISAGREE = 4
+
+
+@dataclass
+class SolveReport:
+    primary: Solution
+    engine: str
+    others: dict[str, Solution] = field(default_factory=dict)
+    skipped: dict[str, str] = field(default_factory=dict)
+    """Engines that could not answer this position, with why."""
+    disagreement: str | None = None
+
+    @property
+    def exit_code(self) -> int:
+        return DISAGREE if self.disagreement else EXIT[self.primary.verdict]
+
+    def as_json(self, state: GameState, boards: bool = False) -> dict[str, Any]:
+        doc = self.primary.as_json()
+        doc["engine"] = self.engine
+        if self.engine == "both":
+            doc["engines"] = {name: sol.as_json() for name, sol in self.all().items()}
+            doc["skipped"] = self.skipped
+            doc["agree"] = self.disagreement is None
+            doc["disagreement"] = self.disagreement
+        if boards and self.primary.verdict == "win":
+            doc["boards"] = [to_json(s) for s in verify(state, self.primary.plan)[1:]]
+        return doc
+
+    def all(self) -> dict[str, Solution]:
+        return {self.primary.engine: self.primary, **self.others}
+
+    def text(self, state: GameState, meta: dict[str, Any] | None, boards: bool = False) -> str:
+        from .render import render
+
+        lines = []
+        for name, sol in self.all().items():
+            lines.append(_headline(sol, name))
+        for name, why in self.skipped.items():
+            lines.append(f"{name}: not used: {why}")
+        if self.disagreement:
+            lines.append(f"DISAGREEMENT: {self.disagreement}")
+        sol = self.primary
+        if sol.verdict == "win":
+            states = verify(state, sol.plan)
+            lines.append("")
+            width = len(str(len(sol.plan)))
+            for i, turn in enumerate(sol.plan, start=1):
+                spent = f"  ({turn.nerve} Nerve)" if turn.nerve else ""
+                lines.append(f"{i:>{width}}. {turn.prisoner}: {', '.join(turn.actions)}{spent}")
+                if boards:
+                    lines.append(render(states[i], meta))
+        elif sol.reason:
+            lines.append(f"Reason: {sol.reason}")
+        return "\n".join(lines)
+
+
+def _headline(sol: Solution, name: str) -> str:
+    s = sol.stats
+    proof = "proven optimal" if s.proven_optimal and sol.verdict == "win" else "proven" if s.proven_optimal else "not proven"
+    where = f"{s.nodes:,} positions, {s.seconds:.3f} s" + (f", horizon {s.horizon}" if s.horizon is not None else "")
+    if sol.verdict == "win":
+        what = f"WIN in {sol.turns} turn{'s' if sol.turns != 1 else ''}, {sol.nerve_spent} Nerve spent"
+    elif sol.verdict == "lose":
+        what = "LOSE"
+    else:
+        what = f"UNKNOWN ({sol.reason})"
+    return f"{name}: {what} ({proof}; {where})"
+
+
+def solve_position(state: GameState, engine: str, objective: str, time_limit: float, max_nodes: int) -> SolveReport:
+    """Answer with one engine, or with both and compare them."""
+    from . import search
+
+    if engine == "search":
+        return SolveReport(search.solve(state, objective, max_nodes, time_limit), engine)
+    if engine == "cpsat":
+        from . import cpsat
+
+        return SolveReport(cpsat.solve(state, objective, time_limit), engine)
+    first = search.solve(state, objective, max_nodes, time_limit)
+    report = SolveReport(first, "both")
+    try:
+        from . import cpsat
+
+        second = cpsat.solve(state, objective, time_limit, hint=first)
+    except UnsupportedError as exc:
+        report.skipped["cpsat"] = str(exc)
+        return report
+    report.others["cpsat"] = second
+    report.disagreement = compare(first, second, objective)
+    return report
+
+
+def compare(a: Solution, b: Solution, objective: str) -> str | None:
+    """How two proven answers disagree (None when they agree or one is not proven)."""
+    if "unknown" in (a.verdict, b.verdict):
+        return None
+    if a.verdict != b.verdict:
+        return f"{a.engine} says {a.verdict}, {b.engine} says {b.verdict}"
+    if a.verdict == "win":
+        cost_a = (a.turns, a.nerve_spent) if objective == "turns" else (a.nerve_spent, a.turns)
+        cost_b = (b.turns, b.nerve_spent) if objective == "turns" else (b.nerve_spent, b.turns)
+        if a.stats.proven_optimal and b.stats.proven_optimal and cost_a != cost_b:
+            return (
+                f"{a.engine}: {a.turns} turns and {a.nerve_spent} Nerve; "
+                f"{b.engine}: {b.turns} turns and {b.nerve_spent} Nerve"
+            )
+    return None
