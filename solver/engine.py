@@ -31,6 +31,7 @@ from .turn import begin_turn, resolve_burn, resolve_draw, resolve_stay_draw, run
 
 __all__ = [
     "apply",
+    "apply_unchecked",
     "legal_actions",
     "candidates",
     "chance_outcomes",
@@ -115,6 +116,14 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     return run(state, events), events
 
 
+def apply_unchecked(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
+    """:func:`apply` for a decision action the caller knows is legal (it came from
+    :func:`legal_actions` on this very state): the legality check is skipped."""
+    state = current(state)
+    events: list[Event] = []
+    return run(resolve(state, _normalise(state, action), events), events), events
+
+
 def _apply_chance(state: GameState, action: Action, text: str, events: list[Event]) -> GameState:
     possible = chance_outcomes(state)
     wanted = _chance_key(action)
@@ -171,8 +180,13 @@ def describe_decision(state: GameState, name: str) -> str:
 
 def check_supported(state: GameState) -> None:
     """Refuse play with pieces whose behaviour the engine does not implement yet (omens)."""
+    if state.__dict__.get("_supported"):
+        return
     on_board = any(t is not None and t.kind is Kind.OMEN for t in state.tiles)
     in_pile = counts.get(state.pile.contents, TileType.OMEN) > 0
+    if not (on_board or in_pile):
+        state.__dict__["_supported"] = True
+        return
     if on_board or in_pile:
         raise UnsupportedError(
             "this position holds omens (the Dirge): they are read, checked and shown, "

@@ -8,7 +8,6 @@ cell; a falling or unplaced prisoner illuminates nothing.
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from . import counts
 from .grid import DIRECTIONS, OPPOSITE, Cell, Dir, Mask
@@ -103,7 +102,7 @@ def darkness(state: GameState) -> tuple[GameState, list[Event]]:
         tiles[c] = None
     names = ", ".join(f"{state.geo.name(c)} ({state.tiles[c].describe()})" for c in sorted(dark))  # type: ignore[union-attr]
     ev = event("darkness", f"no one lights {names}: discarded", "light")
-    return replace(state, tiles=tuple(tiles), discarded=discarded), [ev]
+    return state.evolve(tiles=tuple(tiles), discarded=discarded), [ev]
 
 
 def are_adjacent_connected(state: GameState, a: int, b: int) -> bool:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from . import counts
 from .state import GameState
 from .tiles import Kind, TileType
 
@@ -21,9 +20,15 @@ class Outcome(NamedTuple):
     """Rulebook section key."""
 
 
+_UNSET = object()
+
+
 def outcome(state: GameState) -> Outcome | None:
     """The game's result if it is over, else None. The win is checked first."""
-    return _win(state) or _loss(state)
+    cached = state.__dict__.get("_outcome", _UNSET)  # states are immutable: compute once
+    if cached is _UNSET:
+        cached = state.__dict__["_outcome"] = _win(state) or _loss(state)
+    return cached  # type: ignore[return-value]
 
 
 def _win(state: GameState) -> Outcome | None:
@@ -44,8 +49,7 @@ def _loss(state: GameState) -> Outcome | None:
         if p.falling is not None and state.pile.count == 0:
             return Outcome("lose", f"{p.name} is falling and the pile is empty: no tile to land on", "falling")
     gates_on_board = sum(1 for t in state.tiles if t is not None and t.kind is Kind.GATE)
-    held = _in_hand(state)
-    if gates_on_board + counts.get(state.pile.contents, TileType.GATE) + counts.get(held, TileType.GATE) == 0:
+    if gates_on_board + state.pile.count_of(TileType.GATE) + _in_hand(state, TileType.GATE) == 0:
         return Outcome("lose", "every gate is gone (none on the board, none in the pile)", "gates")
     keys = keys_available(state)
     if keys < len(state.prisoners):
@@ -58,12 +62,13 @@ def keys_available(state: GameState) -> int:
     """Keys held + keys still on key tiles or keepers + key tiles and keepers in the pile."""
     held = sum(1 for p in state.prisoners if p.key)
     on_board = sum(1 for t in state.tiles if t is not None and t.has_key)
-    waiting = counts.add(state.pile.contents, _in_hand(state))  # a drawn tile not yet placed still counts
-    return held + on_board + counts.get(waiting, TileType.KEY) + counts.get(waiting, TileType.KEEPER)
+    pile = state.pile
+    waiting = pile.count_of(TileType.KEY) + pile.count_of(TileType.KEEPER)
+    # A drawn tile not yet placed still counts.
+    waiting += _in_hand(state, TileType.KEY) + _in_hand(state, TileType.KEEPER)
+    return held + on_board + waiting
 
 
-def _in_hand(state: GameState) -> counts.Counts:
+def _in_hand(state: GameState, tile_type: TileType) -> int:
     step = state.pending.front if state.pending and state.pending.steps else None
-    if step is None or step.hand is None:
-        return counts.ZERO
-    return counts.counts_of([step.hand])
+    return 1 if step is not None and step.hand is tile_type else 0

@@ -11,7 +11,7 @@ a mid-turn position can be written to a file and resumed exactly.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from . import counts
@@ -62,6 +62,13 @@ class Pile(NamedTuple):
         for layer in self.layers:
             out = counts.add(out, layer)
         return out
+
+    def count_of(self, tile_type: TileType) -> int:
+        """How many tiles of one type the pile holds."""
+        if self.order is not None:
+            return self.order.count(tile_type)
+        i = counts.TYPE_INDEX[tile_type]
+        return sum(layer[i] for layer in self.layers)
 
     @property
     def known(self) -> bool:
@@ -192,6 +199,26 @@ class GameState:
     rulings: Rulings = DEFAULT_RULINGS
     pending: Turn | None = None
 
+    def evolve(self, **changes: object) -> GameState:
+        """A copy with some fields changed (``dataclasses.replace``, without its overhead).
+
+        The engine copies states at every step; a plain attribute copy is several
+        times faster and drops the cached hash and outcome.
+        """
+        new = object.__new__(GameState)
+        fields = new.__dict__
+        mine = self.__dict__
+        for name in _FIELDS:
+            fields[name] = changes[name] if name in changes else mine[name]
+        return new
+
+    def __hash__(self) -> int:
+        cached = self.__dict__.get("_hash")
+        if cached is None:
+            cached = hash((self.size, self.tiles, self.prisoners, self.turn, self.pile, self.discarded, self.setup, self.rulings, self.pending))
+            self.__dict__["_hash"] = cached
+        return cached
+
     @property
     def geo(self) -> Geometry:
         return geometry(self.size)
@@ -215,12 +242,12 @@ class GameState:
     def with_tile(self, cell: Cell, tile: Tile | None) -> GameState:
         tiles = list(self.tiles)
         tiles[cell] = tile
-        return replace(self, tiles=tuple(tiles))
+        return self.evolve(tiles=tuple(tiles))
 
     def with_prisoner(self, index: int, **changes: object) -> GameState:
         prisoners = list(self.prisoners)
         prisoners[index] = prisoners[index]._replace(**changes)
-        return replace(self, prisoners=tuple(prisoners))
+        return self.evolve(prisoners=tuple(prisoners))
 
     def board_counts(self) -> Counts:
         """Tile types on the board (pits by what they were; unknown pits skipped)."""
@@ -234,3 +261,6 @@ class GameState:
         if self.pending and self.pending.front.hand is not None:
             held = counts.bump(held, self.pending.front.hand)
         return held
+
+
+_FIELDS = ("size", "tiles", "prisoners", "turn", "pile", "discarded", "setup", "rulings", "pending")

@@ -9,7 +9,6 @@ end of the turn or the end of the game.
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from . import counts
 from .counts import Counts
@@ -60,7 +59,7 @@ def begin_turn(state: GameState) -> GameState:
         steps = (Step(MAIN, who),)
     ff = state.pile.count == 0 and not p.unplaced
     spent = (0,) * len(state.prisoners)
-    return replace(state, pending=Turn(steps, spent, final_flickers=ff))
+    return state.evolve(pending=Turn(steps, spent, final_flickers=ff))
 
 
 def turn_of(state: GameState) -> Turn:
@@ -70,17 +69,17 @@ def turn_of(state: GameState) -> Turn:
 
 def pop(state: GameState) -> GameState:
     turn = turn_of(state)
-    return replace(state, pending=turn._replace(steps=turn.steps[1:]))
+    return state.evolve(pending=turn._replace(steps=turn.steps[1:]))
 
 
 def push(state: GameState, *steps: Step) -> GameState:
     turn = turn_of(state)
-    return replace(state, pending=turn._replace(steps=steps + turn.steps))
+    return state.evolve(pending=turn._replace(steps=steps + turn.steps))
 
 
 def replace_front(state: GameState, step: Step) -> GameState:
     turn = turn_of(state)
-    return replace(state, pending=turn._replace(steps=(step,) + turn.steps[1:]))
+    return state.evolve(pending=turn._replace(steps=(step,) + turn.steps[1:]))
 
 
 # -- Nerve -----------------------------------------------------------------------
@@ -104,7 +103,7 @@ def spend(state: GameState, who: int, n: int = 1) -> GameState:
     spent = list(turn.spent)
     spent[who] += n
     state = state.with_prisoner(who, nerve=state.prisoners[who].nerve - n)
-    return replace(state, pending=turn._replace(spent=tuple(spent)))
+    return state.evolve(pending=turn._replace(spent=tuple(spent)))
 
 
 def gain_nerve(state: GameState, who: int) -> tuple[GameState, bool]:
@@ -112,19 +111,19 @@ def gain_nerve(state: GameState, who: int) -> tuple[GameState, bool]:
     if p.nerve >= MAX_NERVE:
         return state, False
     state = state.with_prisoner(who, nerve=p.nerve + 1)
-    return replace(state, pending=turn_of(state)._replace(gained=True)), True
+    return state.evolve(pending=turn_of(state)._replace(gained=True)), True
 
 
 def discard_tiles(state: GameState, drawn: Counts) -> GameState:
     """Tiles drawn from the pile go face up to the discard."""
-    return replace(state, pile=state.pile.without(drawn), discarded=counts.add(state.discarded, drawn))
+    return state.evolve(pile=state.pile.without(drawn), discarded=counts.add(state.discarded, drawn))
 
 
 def discard_board_tile(state: GameState, cell: Cell) -> GameState:
     tile = state.tiles[cell]
     assert tile is not None
     discarded = state.discarded if tile.type is None else counts.bump(state.discarded, tile.type)
-    return replace(state.with_tile(cell, None), discarded=discarded)
+    return state.with_tile(cell, None).evolve(discarded=discarded)
 
 
 # -- the runner --------------------------------------------------------------------
@@ -155,7 +154,7 @@ _ACTIVE_ONLY = frozenset({MAIN, EXTRA, AGAIN, FINAL})
 
 def _end_turn(state: GameState, step: Step, events: list[Event]) -> GameState:
     nxt = (state.turn + 1) % len(state.prisoners)
-    return replace(state, pending=None, turn=nxt)
+    return state.evolve(pending=None, turn=nxt)
 
 
 def _light(state: GameState, step: Step, events: list[Event]) -> GameState:
@@ -165,7 +164,7 @@ def _light(state: GameState, step: Step, events: list[Event]) -> GameState:
     events.extend(evs)
     state, relit, evs = relight(state, turn_of(state).relit)
     events.extend(evs)
-    state = replace(state, pending=turn_of(state)._replace(relit=relit))
+    state = state.evolve(pending=turn_of(state)._replace(relit=relit))
     cells = fill_cells(state)
     if cells and state.pile.count:
         state = push(state, Step(PLACE, state.turn, cells=cells, purpose="fill"))
@@ -259,7 +258,7 @@ def resolve_stay_draw(state: GameState, drawn: TileType, events: list[Event]) ->
     from .placing import swap_targets  # the swap is a decision; its targets live there
 
     state = pop(state)
-    state = replace(state, pile=state.pile.without(counts.counts_of([drawn])))
+    state = state.evolve(pile=state.pile.without(counts.counts_of([drawn])))
     name = state.active.name
     if drawn in MONSTER_TYPES:
         targets = swap_targets(state, drawn)
@@ -271,7 +270,7 @@ def resolve_stay_draw(state: GameState, drawn: TileType, events: list[Event]) ->
         events.append(event("stay_discard", text, "stay", STAY_SWAP, name))
     else:
         events.append(event("stay_discard", f"{name}'s stay burns the top tile: {type_name(drawn)}", "stay", None, name))
-    return replace(state, discarded=counts.bump(state.discarded, drawn))
+    return state.evolve(discarded=counts.bump(state.discarded, drawn))
 
 
 def _place(state: GameState, step: Step, events: list[Event]) -> GameState:
@@ -288,7 +287,7 @@ def _place(state: GameState, step: Step, events: list[Event]) -> GameState:
 
 def resolve_draw(state: GameState, drawn: TileType) -> GameState:
     step = turn_of(state).front
-    state = replace(state, pile=state.pile.without(counts.counts_of([drawn])))
+    state = state.evolve(pile=state.pile.without(counts.counts_of([drawn])))
     return replace_front(state, step._replace(hand=drawn))
 
 

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from .actions import format_action
-from .engine import apply, legal_actions, node_type, outcome
+from .engine import apply_unchecked, legal_actions, node_type, outcome
 from .errors import NightCageError
 from .state import GameState
 
@@ -47,7 +47,7 @@ def turn_results(state: GameState, include_losses: bool = False) -> Iterator[Tur
         if kind == "chance":
             raise NotDeterministic("the pile's order is unknown: a draw would decide what happens")
         for action in legal_actions(current):
-            after, _ = apply(current, action)
+            after, _ = apply_unchecked(current, action)
             texts = (*actions, format_action(action, state.size))
             spent = nerve + _spent(current, after, action.verb)
             over = outcome(after)
