@@ -172,9 +172,13 @@ def main() -> None:
 @click.option("--time-limit", type=click.FloatRange(min=0), default=60.0, show_default=True, help="Seconds per engine.")
 @click.option("--max-nodes", type=click.IntRange(min=1), default=2_000_000, show_default=True, help="Search positions to expand.")
 @click.option("--boards", is_flag=True, help="Draw the board after each turn of the plan.")
+@click.option("--after", "after", multiple=True, metavar="ACTION",
+              help="Apply this action first (repeatable): solve the position it leads to.")
 @json_option
 @guarded
-def solve(file: str, engine: str, objective: str, time_limit: float, max_nodes: int, boards: bool, as_json: bool) -> None:
+def solve(
+    file: str, engine: str, objective: str, time_limit: float, max_nodes: int, boards: bool, after: tuple[str, ...], as_json: bool
+) -> None:
     """Can the group still regroup at a gate before the last light, and how?
 
     Answers deterministic positions (Final Flickers, or a pile of known order)
@@ -185,9 +189,20 @@ def solve(file: str, engine: str, objective: str, time_limit: float, max_nodes: 
     from solver.solving import solve_position
 
     pos, _ = load(file)
-    report = solve_position(pos.state, engine, objective, time_limit, max_nodes)
+    state = pos.state
+    if after:
+        played = adjudicate(state, list(after))
+        if played.refused is not None:
+            err(f"lueur: refused: {played.refused.action}: {played.refused.reason}")
+            raise Exit(BAD_INPUT)
+        state = played.state
+    report = solve_position(state, engine, objective, time_limit, max_nodes)
     if as_json:
-        emit_json(report.as_json(pos.state, boards))
+        emit_json(report.as_json(state, boards))
     else:
-        out(report.text(pos.state, pos.meta, boards))
+        out(report.text(state, pos.meta, boards))
     raise Exit(report.exit_code)
+
+
+from cli.export import export  # noqa: E402
+cli.add_command(export)

@@ -98,6 +98,9 @@ def guarded(func: F) -> F:
             sys.exit(BAD_INPUT)
         except (click.exceptions.Exit, click.ClickException, click.Abort):
             raise
+        except BrokenPipeError:  # the reader went away (lueur ... | head): nothing left to say
+            sys.stderr.close()
+            sys.exit(OK)
         except Exception as exc:  # a bug of ours: say so plainly, without a traceback
             if os.environ.get("LUEUR_DEBUG"):
                 raise

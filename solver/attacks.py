@@ -238,7 +238,7 @@ def attack(
         p = state.prisoners[h.prisoner]
         tile = state.tiles[h.monster]
         assert tile is not None
-        cost = f"{h.tiles} tile{'s' if h.tiles > 1 else ''}"
+        cost = f"{h.tiles} tile{'s' if h.tiles > 1 else ''}" if state.pile.count else "no tile to burn (the pile is empty)"
         cell = state.prisoners[h.prisoner].cell
         rule_ruling = LOS_END if cell is not None and line_ends(state, h.monster) >> cell & 1 else None
         out = " and Lights Out" if _puts_out(state, h) else " (the candle stays lit)"

@@ -40,8 +40,12 @@ tries one.
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import endgame as eg
 from .grid import E, N, S, W
+from .state import GameState, Prisoner
+from .tiles import Kind, TileType
 
 INFINITE = 1 << 30
 _DIRS = (N, E, S, W)
@@ -165,3 +169,59 @@ def canonical(k: eg.K) -> tuple[object, ...]:
         spares.append((kind, sources))
     spares.sort()
     return (k[eg.TURN], k[eg.PRISONERS :], tuple(m & inside for m in b), tuple(spares))
+
+
+def turns_needed_anywhere(state: GameState) -> int:
+    """A lower bound on the turns until a win while tiles may still be drawn.
+
+    New tiles can open any path, so distances are taken on the bare torus
+    (straight-line steps, walls ignored). Prisoners must meet on a gate: an
+    existing one, or any cell while a gate may still come out of the pile. A
+    falling prisoner lands on its line at the start of its turn, then moves.
+    The argument of :func:`turns_needed` holds unchanged, so the bound is
+    consistent, and it never exceeds the end-game bound of the position the
+    game reaches when the pile runs out (true path lengths are longer).
+    """
+    if any(p.unplaced for p in state.prisoners):
+        return 0
+    geo = state.geo
+    size = state.size
+    n = len(state.prisoners)
+    gates = [c for c, t in enumerate(state.tiles) if t is not None and t.kind is Kind.GATE]
+    if state.pile.count_of(TileType.GATE) or (state.pending and state.pending.steps and state.pending.front.hand is TileType.GATE):
+        gates = list(range(geo.cells))
+    best = INFINITE
+    for x in gates:
+        worst = 0
+        for i, p in enumerate(state.prisoners):
+            offset = (i - state.turn) % n
+            starts = _standing_cells(state, p)
+            m = min(_torus_distance(geo, size, s, x) for s in starts)
+            if p.cell is not None and m == 0:
+                continue
+            own_turns = max(1, -(-m // 3), m - p.nerve)
+            worst = max(worst, offset + (own_turns - 1) * n + 1)
+            if worst >= best:
+                break
+        best = min(best, worst)
+    return best
+
+
+def _standing_cells(state: GameState, p: Prisoner) -> list[int]:
+    """Where a prisoner can stand at the start of its next move: its cell, or its landing line."""
+    geo = state.geo
+    if p.cell is not None:
+        return [p.cell]
+    assert p.falling is not None
+    axis, index = p.falling
+    if axis == "row":
+        return list(geo.row_cells(index))
+    if axis == "file":
+        return list(geo.file_cells(index))
+    return list(geo.row_cells(geo.rank_of(index)) + geo.file_cells(geo.file_of(index)))
+
+
+def _torus_distance(geo: Any, size: int, a: int, b: int) -> int:
+    dx = abs(geo.file_of(a) - geo.file_of(b))
+    dy = abs(geo.rank_of(a) - geo.rank_of(b))
+    return min(dx, size - dx) + min(dy, size - dy)

@@ -4,8 +4,9 @@ A* over whole turns. A node is a position at the start of a turn (or the
 position given, possibly mid-turn); an edge is one prisoner's whole turn. The
 cost of a plan is ``(turns, Nerve spent)`` compared in that order (objective
 ``turns``) or the other (``nerve``); the heuristic is the consistent lower
-bound of :mod:`solver.bounds` on the turns, in the Final Flickers, and zero
-while tiles may still be drawn (new tiles can shorten any path). The first
+bound of :mod:`solver.bounds` on the turns (path lengths in the Final
+Flickers; bare-torus distances while tiles may still be drawn, since new
+tiles can open any path). The first
 win taken off the queue is therefore optimal; if the queue empties, no
 sequence of turns wins.
 
@@ -23,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import endgame as eg
-from .bounds import INFINITE, canonical, turns_left, turns_needed
+from .bounds import INFINITE, canonical, turns_left, turns_needed, turns_needed_anywhere
 from .outcome import outcome
 from .plan import PlanTurn, Solution, Stats, verify
 from .reasons import loss_reason
@@ -121,8 +122,10 @@ class _Search:
         return canonical(node) if self.canonical_keys else node
 
     def lower_bound(self, node: Any) -> int:
-        if not self.bounds or isinstance(node, GameState):
+        if not self.bounds:
             return 0
+        if isinstance(node, GameState):
+            return turns_needed_anywhere(node)
         needed = turns_needed(node)
         if needed >= INFINITE or needed > turns_left(node):
             return INFINITE
@@ -198,7 +201,7 @@ class _Search:
     def limit_reached(self) -> bool:
         if self.expanded >= self.max_nodes:
             return True
-        return self.deadline is not None and self.expanded % 64 == 0 and time.perf_counter() > self.deadline
+        return self.deadline is not None and time.perf_counter() > self.deadline
 
     # -- results ------------------------------------------------------------------------------
 

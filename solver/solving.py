@@ -98,7 +98,10 @@ def solve_position(state: GameState, engine: str, objective: str, time_limit: fl
     report = SolveReport(first, "both")
     try:
         from . import cpsat
-
+    except ImportError as exc:  # a development tree without the CP-SAT planner
+        report.skipped["cpsat"] = f"not available ({exc})"
+        return report
+    try:
         second = cpsat.solve(state, objective, time_limit, hint=first)
     except UnsupportedError as exc:
         report.skipped["cpsat"] = str(exc)
