@@ -14,6 +14,7 @@ conversion needs the board size.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from .errors import NotationError
@@ -76,6 +77,7 @@ def sort_key(action: Action, size: int) -> tuple[int, str]:
     return VERB_ORDER[action.verb], format_action(action, size)
 
 
+@lru_cache(maxsize=65_536)
 def format_action(action: Action, size: int) -> str:
     """Canonical text of an action."""
     geo = geometry(size)

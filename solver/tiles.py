@@ -17,6 +17,7 @@ Two vocabularies, kept apart on purpose:
 from __future__ import annotations
 
 from enum import Enum
+from functools import cache
 from typing import NamedTuple
 
 from .grid import Dir, E, N, openings_text, rotate
@@ -114,6 +115,7 @@ ADVANCED_TYPES = frozenset(TileType(k.value) for k in ADVANCED_KINDS)
 DEFAULT_CRUMBLING = frozenset({Kind.START, Kind.STRAIGHT, Kind.KEY})
 
 
+@cache
 def rotations(kind: Kind) -> tuple[int, ...]:
     """The distinct openings masks of a kind, sorted."""
     shape = SHAPE[kind]
