@@ -35,3 +35,23 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build *.egg-info
+
+# Fast Downward on the PDDL export, against the exact search (benchmarks/fast_downward.py).
+# Its own environment: the project plus benchmarks/fd-requirements.txt; the project never imports them.
+# Options go through FD_ARGS, e.g. `make bench-fd FD_ARGS="--limit 50 --json fd.json"`.
+FD_VENV := .venv-fd
+FD_STAMP := $(FD_VENV)/.installed
+
+$(FD_STAMP): pyproject.toml benchmarks/fd-requirements.txt
+	$(PYTHON) -m venv $(FD_VENV)
+	echo '*' > $(FD_VENV)/.gitignore
+	$(FD_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(FD_VENV)/bin/python -m pip install --quiet -e '.[test]' -r benchmarks/fd-requirements.txt
+	touch $(FD_STAMP)
+
+.PHONY: bench-fd clean-fd
+bench-fd: $(FD_STAMP)
+	$(FD_VENV)/bin/python benchmarks/fast_downward.py $(FD_ARGS)
+
+clean-fd:
+	rm -rf $(FD_VENV)
