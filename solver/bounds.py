@@ -27,11 +27,13 @@ this bound is not used then.)
 through passages and monsters, to a prisoner. A tile outside reach is never
 entered (tiles only vanish, so it stays outside), never on a sight line that
 touches a prisoner (consecutive tiles of a line are connected), and lights
-nothing. Only three things about it can matter: whether it is a gate or a key
-tile (the loss rules count them), how long it lasts (it stays while a lit
-prisoner stands next to it on a tile opening toward it: on one of its
-*sources*, cells of reach fixed by the board), and that it can be the Final
-Flickers discard. Two positions that differ only in such tiles with the same
+nothing. Only four things about it can matter: whether it is a gate or a key
+tile (the loss rules count them); whether it is a pit, for a pit is a jump
+from each cell whose tile opens toward it, and a Lights Out prisoner stays for
+free only when it has no move and no jump (§8.6); how long it lasts (it stays
+while a lit prisoner stands next to it on a tile opening toward it: on one of
+its *sources*, cells of reach fixed by the board, the same cells a jump into a
+pit starts from); and that it can be the Final Flickers discard. Two positions that differ only in such tiles with the same
 kind class and the same sources therefore have the same future, move for
 move: the canonical key replaces them by their (class, sources) multiset.
 Discarding either of two such tiles leads to the same key, so the search
@@ -148,7 +150,10 @@ def reach(k: eg.K) -> int:
 
 
 def canonical(k: eg.K) -> tuple[object, ...]:
-    """The position with its irrelevant tiles reduced to (class, sources): see the module doc."""
+    """The position with its irrelevant tiles reduced to (class, sources): see the module doc.
+
+    Classes: 0 any other tile, 1 a key tile with its key, 2 a gate, 3 a pit.
+    """
     ctx = k[eg.CTX]
     b = k[eg.PRESENT : eg.PRISONERS]
     inside = reach(k)
@@ -165,7 +170,7 @@ def canonical(k: eg.K) -> tuple[object, ...]:
             # x lights c when x's tile opens back toward c (direction i + 2 from x).
             if inside >> x & 1 and b[1 + (i + 2) % 4] >> x & 1:
                 sources |= 1 << x
-        kind = 2 if b[eg._GATE] & low else 1 if b[eg._KEY] & low else 0
+        kind = 3 if b[eg._PIT] & low else 2 if b[eg._GATE] & low else 1 if b[eg._KEY] & low else 0
         spares.append((kind, sources))
     spares.sort()
     return (k[eg.TURN], k[eg.PRISONERS :], tuple(m & inside for m in b), tuple(spares))

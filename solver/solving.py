@@ -74,7 +74,8 @@ class SolveReport:
 def _headline(sol: Solution, name: str) -> str:
     s = sol.stats
     proof = "proven optimal" if s.proven_optimal and sol.verdict == "win" else "proven" if s.proven_optimal else "not proven"
-    where = f"{s.nodes:,} positions, {s.seconds:.3f} s" + (f", horizon {s.horizon}" if s.horizon is not None else "")
+    unit = "positions" if sol.engine == "search" else "branches"
+    where = f"{s.nodes:,} {unit}, {s.seconds:.3f} s" + (f", horizon {s.horizon}" if s.horizon is not None else "")
     if sol.verdict == "win":
         what = f"WIN in {sol.turns} turn{'s' if sol.turns != 1 else ''}, {sol.nerve_spent} Nerve spent"
     elif sol.verdict == "lose":
