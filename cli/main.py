@@ -20,7 +20,7 @@ from solver.reports import adjudication_json, awaits, legal_json
 
 from .options import file_argument, json_option
 from .output import BAD_INPUT, EXIT_CODES_HELP, OK, Exit, emit_json, err, guarded, out
-from .text import adjudication_text, check_text, legal_text
+from .text import adjudication_text, check_text, legal_text, odds_text
 
 
 @click.group(epilog=EXIT_CODES_HELP, context_settings={"help_option_names": ["-h", "--help"]})
@@ -206,3 +206,25 @@ def solve(
 
 from cli.export import export  # noqa: E402
 cli.add_command(export)
+
+
+@cli.command()
+@file_argument
+@click.option("--draws", type=click.IntRange(min=1), default=1, show_default=True, help="How many of the next draws.")
+@json_option
+@guarded
+def odds(file: str, draws: int, as_json: bool) -> None:
+    """Exact odds of the next draws from the pile's known contents.
+
+    For each tile type: the chance of at least one among the next DRAWS tiles
+    and the expected number; and the risks to the gates and keys the group
+    needs if those tiles are burnt, or if the next attack burns 3.
+    """
+    from solver.odds import position_odds
+
+    pos, _ = load(file)
+    result = position_odds(pos.state, draws)
+    if as_json:
+        emit_json(result.as_json())
+        return
+    out(odds_text(result))

@@ -79,3 +79,19 @@ def adjudication_text(adj: Adjudication, meta: dict[str, Any] | None) -> str:
 
 def _wrap(text: str, indent: str) -> list[str]:
     return textwrap.wrap(text, width=100, initial_indent=indent, subsequent_indent=indent + "  ") or [indent]
+
+
+def odds_text(result: Any) -> str:
+    """The odds table: one row per tile type in the pile, then the risks."""
+    if not result.pile:
+        return "The pile is empty: nothing more is drawn (Final Flickers)."
+    what = "the next draw" if result.draws == 1 else f"the next {result.draws} draws"
+    lines = [f"Pile: {result.pile} tiles. Among {what}:", f"  {'type':<10} {'in pile':>7}  {'P(at least one)':>24}  {'expected':>9}"]
+    for name, k in result.kinds.items():
+        exact = f"{k.p_at_least_one.numerator}/{k.p_at_least_one.denominator}"
+        lines.append(f"  {name:<10} {k.in_pile:>7}  {exact:>14} {float(k.p_at_least_one):>8.1%}  {float(k.expected):>9.3f}")
+    if result.risks:
+        lines.append("Risks:")
+        for risk in result.risks.values():
+            lines.append(f"  {float(risk.p):>6.1%}  ({risk.p.numerator}/{risk.p.denominator})  {risk.text}")
+    return "\n".join(lines)
