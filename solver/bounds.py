@@ -93,12 +93,17 @@ def gate_distances(ctx: eg.Context, b: tuple[int, ...], cell: int) -> dict[int, 
 
 
 def turns_needed(k: eg.K) -> int:
-    """A lower bound on the turns until a win (INFINITE when no gate can gather everyone)."""
+    """A lower bound on the turns until a win (INFINITE when no gate can gather everyone,
+    or when the keys held and those left on tiles someone can reach are too few)."""
     ctx = k[eg.CTX]
     b = k[eg.PRESENT : eg.PRISONERS]
     ps = k[eg.PRISONERS :]
     n = len(ps)
     turn = k[eg.TURN]
+    # Every prisoner needs a key: held ones, or key tiles someone can still walk to.
+    held = sum(1 for p in ps if p & eg.KEY)
+    if held < n and held + bin(b[eg._KEY] & reach(k)).count("1") < n:
+        return INFINITE
     best: dict[int, int] | None = None
     for i, p in enumerate(ps):
         pos = p & eg.POS

@@ -236,3 +236,97 @@ def _kernel_nerve(before: int, after: int, actions: tuple[str, ...]) -> int:
 
 
 __all__ = ["solve", "OBJECTIVES", "NotDeterministic"]
+
+
+class EndgameOracle:
+    """Win or lose, fast, for many Final Flickers positions of one game (no plan, no optimality).
+
+    Expectimax values hundreds of end-game positions that share most of their
+    futures; a depth-first search for any win, trying the children the lower
+    bound likes best first, with the positions proven lost remembered across
+    calls, answers them far faster than an optimal search per position.
+    """
+
+    def __init__(self, max_nodes: int = DEFAULT_MAX_NODES) -> None:
+        self.lost: set[Any] = set()
+        self.won: set[Any] = set()
+        self.max_nodes = max_nodes
+        self.expanded = 0
+
+    def wins(self, state: GameState, deadline: float | None = None) -> bool:
+        """Whether some sequence of turns wins from this Final Flickers turn start.
+
+        Raises :class:`LimitError` when the node budget or the deadline runs out.
+        """
+        over = outcome(state)
+        if over is not None:
+            return over.result == "win"
+        try:
+            root = eg.from_state(state)
+        except ValueError:  # not a kernel position (advanced pieces): the full search
+            sol = solve(state, max_nodes=self.max_nodes, time_limit=None if deadline is None else max(0.0, deadline - time.perf_counter()))
+            if sol.verdict == "unknown":
+                raise LimitError(sol.reason or "limit reached") from None
+            return sol.verdict == "win"
+        return self._dfs(root, deadline)
+
+    def _dfs(self, root: Any, deadline: float | None) -> bool:
+        key = canonical(root)
+        if key in self.won:
+            return True
+        if key in self.lost:
+            return False
+        on_path: set[Any] = set()
+        stack: list[tuple[Any, Any, list[Any]]] = [(key, root, self._children(root))]
+        on_path.add(key)
+        while stack:
+            k, node, children = stack[-1]
+            if not children:
+                stack.pop()
+                on_path.discard(k)
+                self.lost.add(k)
+                continue
+            child = children.pop()
+            if child is WIN:
+                for done, _, _ in stack:
+                    self.won.add(done)
+                return True
+            ck = canonical(child)
+            if ck in self.won:
+                for done, _, _ in stack:
+                    self.won.add(done)
+                return True
+            if ck in self.lost or ck in on_path:
+                continue
+            self._count(deadline)
+            on_path.add(ck)
+            stack.append((ck, child, self._children(child)))
+        return False
+
+    def _children(self, k: Any) -> list[Any]:
+        """The turn results worth trying, best last (they are popped): a win, if any, alone."""
+        ranked = []
+        for after, _ in eg.successors(k, include_losses=False):
+            if eg.outcome(after) == "win":
+                return [WIN]
+            h = turns_needed(after)
+            if h >= INFINITE or h > turns_left(after):
+                continue
+            ranked.append((h, after))
+        ranked.sort(key=lambda item: -item[0])
+        return [after for _, after in ranked]
+
+    def _count(self, deadline: float | None) -> None:
+        self.expanded += 1
+        if self.expanded > self.max_nodes:
+            raise LimitError(f"more than {self.max_nodes:,} end-game positions")
+        if deadline is not None and self.expanded % 64 == 0 and time.perf_counter() > deadline:
+            raise LimitError("the time limit was reached")
+
+
+WIN = object()
+"""A child marker: this turn wins."""
+
+
+class LimitError(Exception):
+    """The oracle ran out of nodes or time."""
