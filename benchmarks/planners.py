@@ -1,0 +1,310 @@
+"""The planners on the end-game corpus: timings, effort, and agreement.
+
+    .venv/bin/python benchmarks/planners.py [--engines search,cpsat] [--limit N] [--time-limit S] [--json FILE]
+
+Each engine (``search``: :func:`solver.search.solve`; ``cpsat``:
+:func:`solver.cpsat.solve`) solves every position of
+``benchmarks/endgames/index.json`` with the objective ``turns``. Its answers
+are checked against the corpus's expectations (the search's answers when the
+corpus was made) and against each other: verdict, optimal turns, Nerve spent;
+every winning plan is replayed through the rules engine. Per engine the
+table gives the positions run, the verdicts, p50 / p95 / max solve time and
+nodes, and the agreement counts; every disagreement is listed after it.
+
+An engine that cannot be imported is reported as unavailable and skipped; a
+position an engine does not model (``UnsupportedError``) counts as
+``unsupported``, never as a disagreement; nor does an answer that is not
+proven (``unknown``, a time limit; a win not proven optimal, for turns and
+Nerve).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from solver.errors import UnsupportedError  # noqa: E402
+from solver.plan import PlanError, Solution, verify  # noqa: E402
+from solver.position_io import load_path  # noqa: E402
+from solver.state import GameState  # noqa: E402
+
+CORPUS = ROOT / "benchmarks" / "endgames" / "index.json"
+ENGINES = ("search", "cpsat")
+
+
+@dataclass
+class Run:
+    """One engine on one position."""
+
+    status: str
+    """``win``, ``lose``, ``unknown``, ``unsupported`` or ``error``."""
+    turns: int | None = None
+    nerve_spent: int | None = None
+    proven: bool = False
+    seconds: float = 0.0
+    nodes: int | None = None
+    note: str | None = None
+    """Why it is unsupported, the error, or a plan the rules engine refused."""
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "status": self.status,
+            "turns": self.turns,
+            "nerve_spent": self.nerve_spent,
+            "proven": self.proven,
+            "seconds": round(self.seconds, 6),
+            "nodes": self.nodes,
+            "note": self.note,
+        }
+
+
+@dataclass
+class Position:
+    ident: str
+    state: GameState
+    expected: dict[str, Any]
+    runs: dict[str, Run] = field(default_factory=dict)
+
+
+# -- engines -------------------------------------------------------------------------------------
+
+
+def engine_solvers(names: list[str], time_limit: float) -> tuple[dict[str, Callable[[GameState], Solution]], dict[str, str]]:
+    """The solve functions of the engines that can be imported, and why the others cannot."""
+    solvers: dict[str, Callable[[GameState], Solution]] = {}
+    missing: dict[str, str] = {}
+    for name in names:
+        if name == "search":
+            from solver import search
+
+            solvers[name] = lambda s, m=search: m.solve(s, "turns", time_limit=time_limit)
+        elif name == "cpsat":
+            try:
+                from solver import cpsat  # type: ignore[attr-defined]
+            except ImportError as exc:
+                missing[name] = f"cannot import solver.cpsat: {exc}"
+                continue
+            solvers[name] = lambda s, m=cpsat: m.solve(s, objective="turns", time_limit=time_limit)
+        else:
+            missing[name] = f"unknown engine (choose from {', '.join(ENGINES)})"
+    return solvers, missing
+
+
+def run_one(solve: Callable[[GameState], Solution], state: GameState) -> Run:
+    """Solve, time, and replay a winning plan through the rules engine."""
+    started = time.perf_counter()
+    try:
+        sol = solve(state)
+    except UnsupportedError as exc:
+        return Run("unsupported", seconds=time.perf_counter() - started, note=str(exc))
+    except Exception as exc:  # a benchmark reports a crash and goes on
+        return Run("error", seconds=time.perf_counter() - started, note=f"{type(exc).__name__}: {exc}")
+    seconds = time.perf_counter() - started
+    run = Run(sol.verdict, sol.turns, sol.nerve_spent, sol.stats.proven_optimal, seconds, sol.stats.nodes)
+    if sol.verdict == "win":
+        try:
+            verify(state, sol.plan)
+        except PlanError as exc:
+            run.status, run.note = "error", f"plan refused by the rules engine: {exc}"
+    return run
+
+
+# -- comparison ----------------------------------------------------------------------------------
+
+
+def compare(a: dict[str, Any], b: dict[str, Any]) -> str:
+    """``agree``, ``disagree`` or ``undecided`` for two answers (dicts with status, turns, nerve_spent, proven).
+
+    A verdict counts once proven (``win``/``lose``); turns and Nerve count
+    only when both wins are proven optimal.
+    """
+    if a["status"] not in ("win", "lose") or b["status"] not in ("win", "lose"):
+        return "undecided"
+    if a["status"] != b["status"]:
+        return "disagree"
+    if a["status"] == "lose":
+        return "agree"
+    if not (a.get("proven", True) and b.get("proven", True)):
+        return "undecided"
+    same = a["turns"] == b["turns"] and a["nerve_spent"] == b["nerve_spent"]
+    return "agree" if same else "disagree"
+
+
+def expected_answer(expected: dict[str, Any]) -> dict[str, Any]:
+    return {"status": expected["verdict"], "turns": expected["turns"], "nerve_spent": expected["nerve_spent"], "proven": True}
+
+
+def describe(answer: dict[str, Any]) -> str:
+    if answer["status"] == "win":
+        return f"win in {answer['turns']} ({answer['nerve_spent']} Nerve){'' if answer.get('proven', True) else ', not proven'}"
+    return str(answer["status"])
+
+
+# -- the run ---------------------------------------------------------------------------------------
+
+
+def load_corpus(index_path: Path, limit: int | None) -> list[Position]:
+    rows = json.loads(index_path.read_text())
+    if limit:
+        rows = rows[:limit]
+    out = []
+    for row in rows:
+        pos = load_path(index_path.parent / row["file"])[0]
+        out.append(Position(row["id"], pos.state, pos.meta.get("expected", {})))
+    return out
+
+
+def run_all(positions: list[Position], solvers: dict[str, Callable[[GameState], Solution]], quiet: bool) -> None:
+    for i, pos in enumerate(positions, start=1):
+        for name, solve in solvers.items():
+            pos.runs[name] = run_one(solve, pos.state)
+        if not quiet:
+            print(f"\r{i}/{len(positions)}", end="", file=sys.stderr, flush=True)
+    if not quiet:
+        print(file=sys.stderr)
+
+
+def pct(values: list[float], q: float) -> float | None:
+    """The nearest-rank percentile (None for no values)."""
+    if not values:
+        return None
+    values = sorted(values)
+    return values[min(len(values) - 1, max(0, round(q * (len(values) - 1))))]
+
+
+def figures(positions: list[Position], engines: list[str]) -> dict[str, Any]:
+    """Per engine: counts, times, nodes, agreement with the expectations; and engine against engine."""
+    doc: dict[str, Any] = {"engines": {}, "disagreements": []}
+    for name in engines:
+        runs = [(p, p.runs[name]) for p in positions if name in p.runs]
+        answered = [r for _, r in runs if r.status not in ("unsupported", "error")]
+        times = [r.seconds for r in answered]
+        nodes = [float(r.nodes) for r in answered if r.nodes is not None]
+        statuses: dict[str, int] = {}
+        for _, r in runs:
+            statuses[r.status] = statuses.get(r.status, 0) + 1
+        agreement = {"agree": 0, "disagree": 0, "undecided": 0}
+        for p, r in runs:
+            verdict = compare(r.as_json(), expected_answer(p.expected))
+            agreement[verdict] += 1
+            if verdict == "disagree" or r.status == "error":
+                doc["disagreements"].append(
+                    {"id": p.ident, "between": f"{name} / expected", name: describe(r.as_json()) if r.status != "error" else f"error: {r.note}", "expected": describe(expected_answer(p.expected))}
+                )
+        doc["engines"][name] = {
+            "positions": len(runs),
+            "statuses": statuses,
+            "seconds": {"p50": pct(times, 0.5), "p95": pct(times, 0.95), "max": max(times, default=None)},
+            "nodes": {"p50": pct(nodes, 0.5), "p95": pct(nodes, 0.95), "max": max(nodes, default=None)},
+            "under_100ms": sum(t < 0.1 for t in times),
+            "under_1s": sum(t < 1.0 for t in times),
+            "vs_expected": agreement,
+        }
+    if "search" in engines and "cpsat" in engines:
+        agreement = {"agree": 0, "disagree": 0, "undecided": 0}
+        for p in positions:
+            if "search" not in p.runs or "cpsat" not in p.runs:
+                continue
+            a, b = p.runs["search"].as_json(), p.runs["cpsat"].as_json()
+            verdict = compare(a, b)
+            agreement[verdict] += 1
+            if verdict == "disagree":
+                doc["disagreements"].append({"id": p.ident, "between": "search / cpsat", "search": describe(a), "cpsat": describe(b)})
+        doc["search_vs_cpsat"] = agreement
+    return doc
+
+
+# -- output ------------------------------------------------------------------------------------------
+
+
+def print_table(doc: dict[str, Any], missing: dict[str, str]) -> None:
+    """Two tables (answers and agreement; time and nodes), then every disagreement."""
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    console.print(f"{doc['positions']} corpus positions, objective turns, time limit {doc['time_limit']} s per position")
+    answers = Table(title="Answers; agreement with the expected (agree, differ, undecided)")
+    for col in ("engine", "runs", "win", "lose", "unk", "unsup", "err", "agree", "differ", "undec"):
+        answers.add_column(col, justify="left" if col == "engine" else "right")
+    speed = Table(title="Solve time and nodes")
+    for col in ("engine", "t p50", "t p95", "t max", "<100ms", "<1s", "n p50", "n p95", "n max"):
+        speed.add_column(col, justify="left" if col == "engine" else "right")
+    for name, e in doc["engines"].items():
+        s, agree = e["statuses"], e["vs_expected"]
+        answers.add_row(
+            name,
+            str(e["positions"]),
+            *(str(s.get(k, 0)) for k in ("win", "lose", "unknown", "unsupported", "error")),
+            *(str(agree[k]) for k in ("agree", "disagree", "undecided")),
+        )
+        speed.add_row(
+            name,
+            *(_secs(e["seconds"][k]) for k in ("p50", "p95", "max")),
+            str(e["under_100ms"]),
+            str(e["under_1s"]),
+            *(_num(e["nodes"][k]) for k in ("p50", "p95", "max")),
+        )
+    console.print(answers)
+    console.print(speed)
+    for name, why in missing.items():
+        console.print(f"{name}: not run: {why}")
+    if "search_vs_cpsat" in doc:
+        a = doc["search_vs_cpsat"]
+        console.print(
+            f"search vs cpsat: {a['agree']} agree, {a['disagree']} disagree, "
+            f"{a['undecided']} undecided (one side unknown, unsupported or not proven)"
+        )
+    if doc["disagreements"]:
+        console.print(f"[bold red]{len(doc['disagreements'])} disagreement(s):[/bold red]")
+        for d in doc["disagreements"]:
+            rest = ", ".join(f"{k}: {v}" for k, v in d.items() if k not in ("id", "between"))
+            console.print(f"  {d['id']} ({d['between']}): {rest}")
+    else:
+        console.print("no disagreement")
+
+
+def _secs(value: float | None) -> str:
+    return "-" if value is None else f"{value * 1000:.0f}ms" if value < 1 else f"{value:.2f}s"
+
+
+def _num(value: float | None) -> str:
+    return "-" if value is None else f"{value:,.0f}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--engines", default="search,cpsat", help="comma-separated engines (default search,cpsat)")
+    parser.add_argument("--limit", type=int, default=None, help="only the first N positions")
+    parser.add_argument("--time-limit", type=float, default=10.0, help="seconds per position and engine (default 10)")
+    parser.add_argument("--corpus", default=str(CORPUS), help="index.json of the corpus")
+    parser.add_argument("--json", metavar="FILE", help="also save the figures and every run as JSON")
+    parser.add_argument("--quiet", action="store_true", help="no progress line")
+    args = parser.parse_args()
+
+    names = [n.strip() for n in args.engines.split(",") if n.strip()]
+    solvers, missing = engine_solvers(names, args.time_limit)
+    positions = load_corpus(Path(args.corpus), args.limit)
+    run_all(positions, solvers, args.quiet)
+    doc = {"positions": len(positions), "time_limit": args.time_limit, **figures(positions, list(solvers))}
+    doc["unavailable"] = missing
+    print_table(doc, missing)
+    if args.json:
+        doc["machine"] = {"python": platform.python_version(), "platform": platform.platform()}
+        doc["runs"] = [{"id": p.ident, **{name: r.as_json() for name, r in p.runs.items()}} for p in positions]
+        Path(args.json).write_text(json.dumps(doc, indent=1) + "\n")
+    sys.exit(1 if doc["disagreements"] else 0)
+
+
+if __name__ == "__main__":
+    main()
