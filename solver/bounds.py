@@ -45,28 +45,48 @@ from __future__ import annotations
 from typing import Any
 
 from . import endgame as eg
-from .grid import E, N, S, W
+from .bitboard import _EDGES
 from .state import GameState, Prisoner
 from .tiles import Kind, TileType
 
 INFINITE = 1 << 30
-_DIRS = (N, E, S, W)
 
 
 def _step(ctx: eg.Context, b: tuple[int, ...], frontier: int, through: int) -> int:
-    """Cells of ``through`` connected to some cell of ``frontier``."""
-    from .bitboard import shift
-
+    """Cells of ``through`` connected to some cell of ``frontier`` (one step on the torus)."""
     size = ctx.size
-    out = shift(frontier & b[eg._N], N, size) & b[eg._S]
-    out |= shift(frontier & b[eg._E], E, size) & b[eg._W]
-    out |= shift(frontier & b[eg._S], S, size) & b[eg._N]
-    out |= shift(frontier & b[eg._W], W, size) & b[eg._E]
+    top, bottom, left, right, across = _EDGES[size]
+    n = frontier & b[eg._N]
+    e = frontier & b[eg._E]
+    s = frontier & b[eg._S]
+    w = frontier & b[eg._W]
+    out = (((n & ~top) << size) | ((n & top) >> across)) & b[eg._S]
+    out |= (((s & ~bottom) >> size) | ((s & bottom) << across)) & b[eg._N]
+    out |= (((e & ~right) << 1) | ((e & right) >> (size - 1))) & b[eg._W]
+    out |= (((w & ~left) >> 1) | ((w & left) << (size - 1))) & b[eg._E]
     return out & through
 
 
+_DISTANCES: dict[tuple[int, ...], dict[int, int]] = {}
+_CACHE_LIMIT = 200_000
+
+
 def gate_distances(ctx: eg.Context, b: tuple[int, ...], cell: int) -> dict[int, int]:
-    """Steps from ``cell`` to each gate it can reach (Charge through monsters allowed)."""
+    """Steps from ``cell`` to each gate it can reach (Charge through monsters allowed).
+
+    Distances depend only on which tiles are present (a tile's openings never
+    change, a pit has none), so they are remembered per board and cell.
+    """
+    key = (ctx.size, b[eg._P], b[eg._N], b[eg._E], b[eg._S], b[eg._W], b[eg._PIT], b[eg._MON], b[eg._GATE], cell)
+    found = _DISTANCES.get(key)
+    if found is None:
+        if len(_DISTANCES) >= _CACHE_LIMIT:
+            _DISTANCES.clear()
+        found = _DISTANCES[key] = _gate_distances(ctx, b, cell)
+    return found
+
+
+def _gate_distances(ctx: eg.Context, b: tuple[int, ...], cell: int) -> dict[int, int]:
     walk = b[eg._P] & ~b[eg._PIT]
     monsters = b[eg._MON]
     gates = b[eg._GATE]
@@ -104,27 +124,27 @@ def turns_needed(k: eg.K) -> int:
     held = sum(1 for p in ps if p & eg.KEY)
     if held < n and held + bin(b[eg._KEY] & reach(k)).count("1") < n:
         return INFINITE
-    best: dict[int, int] | None = None
-    for i, p in enumerate(ps):
+    dists = []
+    for p in ps:
         pos = p & eg.POS
         if pos >= eg.FALLEN:
             return INFINITE
-        nerve = (p >> eg.NERVE_SHIFT) & 3
-        offset = (i - turn) % n
-        needs: dict[int, int] = {}
-        for gate, d in gate_distances(ctx, b, pos).items():
-            if d == 0:
-                needs[gate] = 0
-                continue
-            own_turns = max(-(-d // 3), d - nerve)
-            needs[gate] = offset + (own_turns - 1) * n + 1
-        if best is None:
-            best = needs
-        else:
-            best = {g: max(t, needs[g]) for g, t in best.items() if g in needs}
-        if not best:
-            return INFINITE
-    return min(best.values()) if best else INFINITE
+        dists.append(gate_distances(ctx, b, pos))
+    best = INFINITE
+    for gate in dists[0]:
+        worst = 0
+        for i, p in enumerate(ps):
+            d = dists[i].get(gate)
+            if d is None:
+                worst = INFINITE
+                break
+            if d:
+                own_turns = max(-(-d // 3), d - ((p >> eg.NERVE_SHIFT) & 3))
+                worst = max(worst, (i - turn) % n + (own_turns - 1) * n + 1)
+                if worst >= best:
+                    break
+        best = min(best, worst)
+    return best
 
 
 def turns_left(k: eg.K) -> int:
@@ -137,8 +157,21 @@ def turns_left(k: eg.K) -> int:
     return 2 * tiles + nerve
 
 
+_REACH: dict[tuple[int, ...], int] = {}
+
+
 def reach(k: eg.K) -> int:
     """Tiles connected, through passages and monsters, to a prisoner standing on the board."""
+    key = (k[eg.CTX].size, *k[eg.PRESENT : eg.PIT + 1], *(p & eg.POS for p in k[eg.PRISONERS :]))
+    found = _REACH.get(key)
+    if found is None:
+        if len(_REACH) >= _CACHE_LIMIT:
+            _REACH.clear()
+        found = _REACH[key] = _reach(k)
+    return found
+
+
+def _reach(k: eg.K) -> int:
     ctx = k[eg.CTX]
     b = k[eg.PRESENT : eg.PRISONERS]
     walk = b[eg._P] & ~b[eg._PIT]
@@ -163,6 +196,8 @@ def canonical(k: eg.K) -> tuple[object, ...]:
     b = k[eg.PRESENT : eg.PRISONERS]
     inside = reach(k)
     outside = b[eg._P] & ~inside
+    if not outside:
+        return (k[eg.TURN], k[eg.PRISONERS :], b, ())
     spares = []
     nb = ctx.nb
     while outside:

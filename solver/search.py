@@ -100,7 +100,7 @@ class _Search:
         self.started = started
         self.names = tuple(p.name for p in root.prisoners)
         self.entries: dict[Any, _Entry] = {}
-        self.queue: list[tuple[tuple[int, int], int, Any]] = []
+        self.queue: list[tuple[Any, ...]] = []
         self.tie = itertools.count()
         self.expanded = 0
         self.generated = 0
@@ -150,53 +150,76 @@ class _Search:
 
     # -- the search -------------------------------------------------------------------------
 
-    def priority(self, cost: tuple[int, int], h: int) -> tuple[int, int]:
+    def priority(self, cost: tuple[int, int], h: int) -> tuple[int, int, int]:
+        """The A* key: the cost's lower bound, then deeper positions first among equals.
+
+        Breaking ties toward more turns played keeps the search on a plateau's
+        far side, where the win is; it cannot change which cost is popped first.
+        """
         turns, nerve = cost
-        return (turns + h, nerve) if self.objective == "turns" else (nerve, turns + h)
+        if self.objective == "turns":
+            return (turns + h, nerve, -turns)
+        return (nerve, turns + h, -turns)
 
     def better(self, a: tuple[int, int], b: tuple[int, int]) -> bool:
         if self.objective == "turns":
             return a < b
         return (a[1], a[0]) < (b[1], b[0])
 
-    def push(self, key: Any, entry: _Entry, h: int) -> None:
+    def push(self, key: Any, entry: _Entry, h: int, exact: bool) -> None:
+        """Queue a position reached at ``entry.cost``, unless it was reached no dearer before.
+
+        ``h`` is its lower bound when ``exact``, else a provisional one (its
+        parent's bound minus one, which consistency guarantees): the bound is
+        computed only when the position comes off the queue (lazy A*), since
+        most children never do.
+        """
         old = self.entries.get(key)
         if old is not None and not self.better(entry.cost, old.cost):
             return
         self.entries[key] = entry
-        heapq.heappush(self.queue, (self.priority(entry.cost, h), next(self.tie), key))
+        heapq.heappush(self.queue, (self.priority(entry.cost, h), next(self.tie), key, h, exact, entry.cost))
 
     def run(self) -> Solution:
         root = self.node_of(self.root)
         h = self.lower_bound(root)
         if h >= INFINITE:
             return self.lost(root)
-        self.push(self.key_of(root), _Entry((0, 0), None, None, root), h)
+        self.push(root, _Entry((0, 0), None, None, root), h, True)
         closed: set[Any] = set()
         while self.queue:
             if self.limit_reached():
                 return self.unknown()
-            _, _, key = heapq.heappop(self.queue)
-            if key in closed:
-                continue
-            closed.add(key)
+            priority, _, key, h, exact, cost = heapq.heappop(self.queue)
             entry = self.entries[key]
+            if entry.cost != cost:
+                continue  # superseded by a cheaper way to the same position
             if isinstance(key, tuple) and key and key[0] == "win":
                 return self.won(entry)
-            self.expanded += 1
-            for node, turn, result in self.edges(entry.node):
-                self.generated += 1
-                cost = (entry.cost[0] + 1, entry.cost[1] + turn.nerve)
-                if result == "win":
-                    self.push(("win", self.generated), _Entry(cost, key, turn, node), 0)
-                    continue
-                h = self.lower_bound(node)
+            done = self.key_of(entry.node)
+            if done in closed:
+                continue
+            if not exact:
+                h = self.lower_bound(entry.node)
                 if h >= INFINITE:
+                    closed.add(done)  # a dead end, however it is reached
                     continue
-                child = self.key_of(node)
-                if child not in closed:
-                    self.push(child, _Entry(cost, key, turn, node), h)
+                if self.priority(cost, h) > priority:
+                    heapq.heappush(self.queue, (self.priority(cost, h), next(self.tie), key, h, True, cost))
+                    continue
+            closed.add(done)
+            self.expand(key, entry, h)
         return self.lost(root)
+
+    def expand(self, key: Any, entry: _Entry, h: int) -> None:
+        self.expanded += 1
+        for node, turn, result in self.edges(entry.node):
+            self.generated += 1
+            cost = (entry.cost[0] + 1, entry.cost[1] + turn.nerve)
+            if result == "win":
+                self.push(("win", self.generated), _Entry(cost, key, turn, node), 0, True)
+            else:
+                self.push(node, _Entry(cost, key, turn, node), max(0, h - 1), False)
 
     def limit_reached(self) -> bool:
         if self.expanded >= self.max_nodes:
