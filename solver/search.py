@@ -277,21 +277,67 @@ class EndgameOracle:
         self.expanded = 0
 
     def wins(self, state: GameState, deadline: float | None = None) -> bool:
-        """Whether some sequence of turns wins from this Final Flickers turn start.
+        """Whether some sequence of turns wins from this deterministic position.
 
+        Final Flickers positions go to the kernel; a pile of known order is
+        played turn by turn through the rules engine until it runs out.
         Raises :class:`LimitError` when the node budget or the deadline runs out.
         """
         over = outcome(state)
         if over is not None:
             return over.result == "win"
+        if state.pending is None and state.pile.count == 0:
+            try:
+                root = eg.from_state(state)
+            except ValueError:  # not a kernel position (advanced pieces): the full search
+                sol = solve(state, max_nodes=self.max_nodes, time_limit=None if deadline is None else max(0.0, deadline - time.perf_counter()))
+                if sol.verdict == "unknown":
+                    raise LimitError(sol.reason or "limit reached") from None
+                return sol.verdict == "win"
+            return self._dfs(root, deadline)
+        if state.pile.count and not state.pile.known:
+            raise NotDeterministic("the pile's order is unknown")
+        won, _ = self._engine_dfs(state, deadline, {})
+        return won
+
+    # Both searches below meet positions already on the current path (a turn
+    # can come back to an earlier position).  Such a repeat is not a win, but
+    # a position whose only hope ran through a repeat is not proven lost
+    # either: the ancestor might still win another way.  So, as in Tarjan's
+    # algorithm, each position tracks the shallowest path depth its subtree
+    # leaned on ("low"), and it is remembered as lost only when that depth is
+    # not above its own.
+
+    def _engine_dfs(self, state: GameState, deadline: float | None, on_path: dict[GameState, int]) -> tuple[bool, int]:
+        """Depth-first over whole turns through the rules engine, down to the end-game."""
+        if state in self.won:
+            return True, _NO_LOOP
+        if state in self.lost:
+            return False, _NO_LOOP
+        if state in on_path:
+            return False, on_path[state]
+        self._count(deadline)
+        depth = len(on_path)
+        on_path[state] = depth
+        low = _NO_LOOP
         try:
-            root = eg.from_state(state)
-        except ValueError:  # not a kernel position (advanced pieces): the full search
-            sol = solve(state, max_nodes=self.max_nodes, time_limit=None if deadline is None else max(0.0, deadline - time.perf_counter()))
-            if sol.verdict == "unknown":
-                raise LimitError(sol.reason or "limit reached") from None
-            return sol.verdict == "win"
-        return self._dfs(root, deadline)
+            for result in turn_results(state, include_losses=False):
+                after = result.state
+                if result.result == "win":
+                    won = True
+                elif after.pile.count == 0 and after.pending is None:
+                    won = self.wins(after, deadline)
+                else:
+                    won, child_low = self._engine_dfs(after, deadline, on_path)
+                    low = min(low, child_low)
+                if won:
+                    self.won.add(state)
+                    return True, _NO_LOOP
+        finally:
+            del on_path[state]
+        if low >= depth:
+            self.lost.add(state)
+        return False, low
 
     def _dfs(self, root: Any, deadline: float | None) -> bool:
         key = canonical(root)
@@ -299,31 +345,34 @@ class EndgameOracle:
             return True
         if key in self.lost:
             return False
-        on_path: set[Any] = set()
-        stack: list[tuple[Any, Any, list[Any]]] = [(key, root, self._children(root))]
-        on_path.add(key)
+        on_path: dict[Any, int] = {key: 0}
+        # frames: [key, children still to try, low]
+        stack: list[list[Any]] = [[key, self._children(root), _NO_LOOP]]
         while stack:
-            k, node, children = stack[-1]
+            frame = stack[-1]
+            k, children, low = frame
             if not children:
                 stack.pop()
-                on_path.discard(k)
-                self.lost.add(k)
+                depth = on_path.pop(k)
+                if low >= depth:
+                    self.lost.add(k)
+                if stack:
+                    stack[-1][2] = min(stack[-1][2], low)
                 continue
             child = children.pop()
-            if child is WIN:
-                for done, _, _ in stack:
-                    self.won.add(done)
+            ck = None if child is WIN else canonical(child)
+            if child is WIN or ck in self.won:
+                for done in stack:
+                    self.won.add(done[0])
                 return True
-            ck = canonical(child)
-            if ck in self.won:
-                for done, _, _ in stack:
-                    self.won.add(done)
-                return True
-            if ck in self.lost or ck in on_path:
+            if ck in self.lost:
+                continue
+            if ck in on_path:
+                frame[2] = min(low, on_path[ck])
                 continue
             self._count(deadline)
-            on_path.add(ck)
-            stack.append((ck, child, self._children(child)))
+            on_path[ck] = len(stack)
+            stack.append([ck, self._children(child), _NO_LOOP])
         return False
 
     def _children(self, k: Any) -> list[Any]:
@@ -349,6 +398,9 @@ class EndgameOracle:
 
 WIN = object()
 """A child marker: this turn wins."""
+
+_NO_LOOP = 1 << 30
+"""A low-link meaning: this subtree never leaned on a position on the path."""
 
 
 class LimitError(Exception):
