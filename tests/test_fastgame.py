@@ -1,0 +1,229 @@
+"""The fast simulator (:mod:`solver.fastgame`) against the rules engine.
+
+Seeded rollouts are recorded and replayed through :func:`solver.engine.apply`
+from ``record.start`` (the position with the pile order the rollout used):
+every decision must offer exactly the engine's legal actions, every turn must
+end in the engine's position, and the engine must reach the rollout's result.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from solver.actions import format_action, parse_action
+from solver.engine import apply, legal_actions, node_type, outcome
+from solver.errors import NightCageError
+from solver.fastgame import Game, GreedyPolicy, RandomPolicy, Record, Stuck, compile_state, rollout
+from solver.newgame import new_game, shuffled
+from solver.position_io import load_path, load_text
+from solver.rulings import DEFAULT_RULINGS
+from solver.setups import Setup
+from solver.state import GameState
+from tests.playouts import sample_states
+
+POLICIES = {"random": RandomPolicy, "greedy": GreedyPolicy}
+SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
+
+
+def mismatch(record: Record, result: str) -> str | None:
+    """Where the engine disagrees with a recorded rollout (None: nowhere)."""
+    state = record.start
+    size = state.size
+    ends = dict(record.turn_ends)
+    counts = [k for k, _ in record.turn_ends]
+    if counts != sorted(set(counts)) or (counts and not 0 < counts[0] <= counts[-1] <= len(record.decisions)):
+        return f"turn ends at impossible decision counts: {counts}"
+    for k, d in enumerate(record.decisions):
+        where = f"decision {k} ({d.kind}, turn of {state.active.name})"
+        if node_type(state) != "decision":
+            return f"{where}: the engine is at a {node_type(state)} node"
+        legal = {format_action(a, size) for a in legal_actions(state)}
+        offered = set(d.options)
+        if offered != legal or len(offered) != len(d.options):
+            return f"{where}: only the simulator offers {sorted(offered - legal)}, only the engine {sorted(legal - offered)}"
+        try:
+            state = apply(state, parse_action(d.chosen, size))[0]
+        except NightCageError as exc:
+            return f"{where}: the engine refuses {d.chosen!r}: {exc}"
+        if k + 1 in ends and ends[k + 1] != state:
+            return f"the turn ending after decision {k} differs from the engine's position"
+    over = outcome(state)
+    if over is None or over.result != result:
+        return f"the simulator says {result}, the engine {over.result if over else 'not over'}"
+    if replace(state, pending=None) != record.final:
+        return "the final position differs from the engine's"
+    return None
+
+
+def replay_failures(state: GameState, policy: str, seeds: range) -> list[str]:
+    """The seeds whose recorded rollout from ``state`` the engine disagrees with, and where."""
+    game = Game(state)
+    failures = []
+    for seed in seeds:
+        r = game.rollout(POLICIES[policy](random.Random(seed)), random.Random(seed + 1000), record=True)
+        assert r.record is not None
+        problem = mismatch(r.record, r.result)
+        if problem:
+            failures.append(f"{policy} seed {seed}: {problem}")
+    return failures
+
+
+# -- whole games from the standard setups ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("policy", sorted(POLICIES))
+@pytest.mark.parametrize(("base", "games"), [("standard", 60), ("five", 20)])
+def test_new_games_replay_in_the_engine(base: str, games: int, policy: str) -> None:
+    failures = replay_failures(new_game(Setup(base=base)), policy, range(games))
+    assert not failures, "\n".join(failures)
+
+
+def test_known_pile_order_is_kept() -> None:
+    state = new_game(Setup(), rng=random.Random(3))
+    failures = replay_failures(state, "random", range(5))
+    assert not failures, "\n".join(failures)
+    r = rollout(state, RandomPolicy(random.Random(0)), random.Random(0), record=True)
+    assert r.record is not None and r.record.start == state
+
+
+# -- scenario positions and positions from engine playouts -------------------------------------------
+
+
+def simulated_scenarios() -> list[tuple[str, GameState]]:
+    """The scenarios that are turn starts with standard pieces, default rulings, game not over."""
+    out = []
+    for path in sorted(SCENARIOS.rglob("*.toml")):
+        try:
+            state = load_path(path)[0].state
+            Game(state)
+        except (NightCageError, ValueError):
+            continue  # deliberately invalid, advanced pieces, other rulings, a turn under way
+        if outcome(state) is None:
+            out.append((str(path.relative_to(SCENARIOS)), state))
+    return out
+
+
+def test_scenarios_replay_in_the_engine() -> None:
+    cases = simulated_scenarios()
+    assert len(cases) >= 20, "fewer simulated scenarios than expected: did the loading break?"
+    failures = [
+        f"{name}: {failure}" for name, state in cases for policy in POLICIES for failure in replay_failures(state, policy, range(4))
+    ]
+    assert not failures, "\n".join(failures)
+
+
+def test_playout_positions_replay_in_the_engine() -> None:
+    """Turn starts reached by random engine games: Lights Out, falling prisoners, both board sizes."""
+    starts = []
+    for state in sample_states():
+        if state.pending is None and outcome(state) is None:
+            try:
+                Game(state)
+            except ValueError:
+                continue
+            starts.append(state)
+    assert len(starts) >= 30
+    failures = [f"start {i}: {f}" for i, state in enumerate(starts[::2]) for p in POLICIES for f in replay_failures(state, p, range(1))]
+    assert not failures, "\n".join(failures)
+
+
+# -- a dead end: both sides wait forever --------------------------------------------------------------
+
+NO_LANDING = '''
+turn = "red"
+board = """
+     a     b     c     d     e     f
+6    .     .     .     .     .     .
+5    .     .     .     .     .     .
+4    .     .     .     .     .     .
+3    P/I   I:EW  P/I   I:EW  P/I   I:EW
+2    .     .     .     .     .     .
+1    .     .     .     .     .     .
+"""
+prisoners = [
+  { name = "red", falling = "row 3" },
+  { name = "blue", at = "b3" },
+  { name = "green", at = "d3" },
+  { name = "yellow", at = "f3" },
+]
+
+[pile]
+count = 9
+contents = { t = 4, key = 4, gate = 1 }
+'''
+
+
+def test_no_cell_to_land_on_is_stuck_in_both() -> None:
+    """Red must land on row 3, which is all pits and occupied tiles: the rules give no
+    landing and no loss (RULING-LAND-FULL-LINE covers a full line, not this). The engine
+    offers nothing and the game is not over; the simulator raises Stuck. Random rollouts
+    from the standard setup rarely reach such a line (1 of 5,000 tried)."""
+    state = load_text(NO_LANDING, "no-landing.toml")[0].state
+    assert node_type(state) == "decision" and legal_actions(state) == [] and outcome(state) is None
+    with pytest.raises(Stuck):
+        rollout(state, RandomPolicy(random.Random(0)), random.Random(0))
+
+
+# -- reproducibility ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("policy", sorted(POLICIES))
+def test_same_seeds_same_game(policy: str) -> None:
+    state = new_game(Setup())
+    game = Game(state)
+    def run(seed: int, record: bool) -> tuple:
+        r = game.rollout(POLICIES[policy](random.Random(seed)), random.Random(seed), record=record)
+        return r.result, r.turns, r.decisions, r.record
+
+    for seed in range(5):
+        first = run(seed, True)
+        assert run(seed, True) == first  # the whole record: every option, every turn's position
+        assert run(seed, False)[:3] == first[:3]  # recording changes nothing
+        assert game.play(POLICIES[policy](random.Random(seed)), random.Random(seed)) == first[:2]
+        again = rollout(state, POLICIES[policy](random.Random(seed)), random.Random(seed), record=True)
+        assert (again.result, again.turns, again.decisions, again.record) == first  # a fresh Game too
+
+
+def test_unknown_pile_drawn_as_newgame_shuffles() -> None:
+    state = new_game(Setup())
+    r = rollout(state, RandomPolicy(random.Random(1)), random.Random(9), record=True)
+    assert r.record is not None and r.record.start == shuffled(state, random.Random(9))
+
+
+# -- what is not simulated ---------------------------------------------------------------------------
+
+
+def test_advanced_pieces_raise() -> None:
+    with pytest.raises(ValueError, match="advanced pieces"):
+        Game(new_game(Setup(base="advanced")))
+    with pytest.raises(ValueError, match="advanced pieces"):
+        Game(new_game(Setup(base="advanced-five")))
+
+
+def test_advanced_piece_on_the_board_raises() -> None:
+    state = load_path(SCENARIOS / "rulings" / "keeper-ranged-out.toml")[0].state
+    with pytest.raises(ValueError, match="not a standard piece"):
+        Game(state)
+
+
+def test_other_rulings_raise() -> None:
+    rulings = DEFAULT_RULINGS.flipped("RULING-FILL-ALL-LIT")
+    with pytest.raises(ValueError, match="default rulings"):
+        Game(new_game(Setup(), rulings=rulings))
+
+
+def test_turn_under_way_raises() -> None:
+    state = new_game(Setup(), rng=random.Random(0))
+    state = apply(state, legal_actions(state)[0])[0]
+    assert state.pending is not None
+    with pytest.raises(ValueError, match="turn is under way"):
+        Game(state)
+
+
+def test_unknown_order_needs_one() -> None:
+    with pytest.raises(ValueError, match="order is unknown"):
+        compile_state(new_game(Setup()))
