@@ -185,8 +185,13 @@ def solve(
     exactly: WIN with an optimal plan (exit 0), LOSE with the reason (exit 1),
     or UNKNOWN when a limit is reached (exit 3). With --engine both, a
     disagreement between the planners exits 4.
+
+    On a pile of unknown order, the exact probability of winning under
+    optimal play (expectimax over the draws): CERTAIN or POSSIBLE (exit 0),
+    IMPOSSIBLE (exit 1), or UNKNOWN when the pile is too large to search
+    within the limits (exit 3).
     """
-    from solver.solving import solve_position
+    from solver.solving import is_chance, solve_chance_position, solve_position
 
     pos, _ = load(file)
     state = pos.state
@@ -196,7 +201,14 @@ def solve(
             err(f"lueur: refused: {played.refused.action}: {played.refused.reason}")
             raise Exit(BAD_INPUT)
         state = played.state
-    report = solve_position(state, engine, objective, time_limit, max_nodes)
+    if is_chance(state):
+        if engine == "cpsat":
+            err("lueur: --engine cpsat: the pile's order is unknown; CP-SAT answers deterministic positions only "
+                "(use --engine search or both: the expectimax answers piles of unknown order)")
+            raise Exit(BAD_INPUT)
+        report: Any = solve_chance_position(state, engine, time_limit, max_nodes)
+    else:
+        report = solve_position(state, engine, objective, time_limit, max_nodes)
     if as_json:
         emit_json(report.as_json(state, boards))
     else:
@@ -206,6 +218,8 @@ def solve(
 
 from cli.export import export  # noqa: E402
 cli.add_command(export)
+from cli.play import play  # noqa: E402
+cli.add_command(play)
 
 
 @cli.command()
@@ -228,3 +242,10 @@ def odds(file: str, draws: int, as_json: bool) -> None:
         emit_json(result.as_json())
         return
     out(odds_text(result))
+
+
+from cli.analyze import analyze  # noqa: E402
+from cli.hint import hint  # noqa: E402
+
+cli.add_command(analyze)
+cli.add_command(hint)

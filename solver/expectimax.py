@@ -42,30 +42,65 @@ class ChanceSolution:
     nodes: int = 0
     seconds: float = 0.0
     reason: str | None = None
+    hindsight: Any = None
+    """A :class:`solver.hindsight.Hindsight` when the orders were solved one by one."""
 
     def as_json(self) -> dict[str, Any]:
         return {
             "verdict": self.verdict,
-            "p_win": None if self.p_win is None else f"{self.p_win.numerator}/{self.p_win.denominator}",
+            "p_win": None if self.p_win is None else _fraction(self.p_win),
             "p_win_float": None if self.p_win is None else float(self.p_win),
             "choices": [{"action": a, "p_win": f"{p.numerator}/{p.denominator}", "p_win_float": float(p)} for a, p in self.best],
             "reason": self.reason,
-            "engine": "expectimax",
+            "p_win_upper": None if self.hindsight is None or self.hindsight.share is None else _fraction(self.hindsight.share),
+            "engine": "expectimax" if self.hindsight is None else "expectimax+hindsight",
             "stats": {"nodes": self.nodes, "seconds": round(self.seconds, 6), "proven_optimal": self.p_win is not None},
         }
 
 
+def _fraction(value: Fraction) -> str:
+    return f"{value.numerator}/{value.denominator}"
+
+
 def solve_chance(state: GameState, max_nodes: int = 200_000, time_limit: float | None = 60.0) -> ChanceSolution:
-    """The exact probability of winning from ``state`` under optimal play (within the limits)."""
+    """The exact probability of winning from ``state`` under optimal play (within the limits).
+
+    When the expectimax runs out of nodes or time, two thirds of the way in,
+    the rest goes to hindsight (:mod:`solver.hindsight`): every order solved
+    as if known proves ``impossible`` (no order wins) or ``possible`` (one
+    does) without the exact probability, and bounds it from above.
+    """
     started = time.perf_counter()
-    solver = _Expectimax(max_nodes, None if time_limit is None else started + time_limit)
+    budget = None if time_limit is None else time_limit * (2 / 3 if state.pending is None else 1.0)
+    solver = _Expectimax(max_nodes, None if budget is None else started + budget)
     try:
         value, _ = solver.value(state, 0)
         best = solver.choices(state)
     except LimitReached as exc:
-        return ChanceSolution("unknown", None, [], solver.nodes, time.perf_counter() - started, str(exc))
+        unsolved = ChanceSolution("unknown", None, [], solver.nodes, time.perf_counter() - started, str(exc))
+        if state.pending is None:
+            _by_hindsight(state, unsolved, max_nodes, None if time_limit is None else started + time_limit)
+        unsolved.seconds = time.perf_counter() - started
+        return unsolved
     verdict = "certain" if value == 1 else "impossible" if value == 0 else "possible"
     return ChanceSolution(verdict, value, best, solver.nodes, time.perf_counter() - started)
+
+
+def _by_hindsight(state: GameState, sol: ChanceSolution, max_nodes: int, deadline: float | None) -> None:
+    """Settle possible / impossible from the orders solved one by one, when the expectimax could not."""
+    from .hindsight import every_order
+
+    seen = every_order(state, deadline, max_nodes)
+    if seen is None:
+        return
+    sol.nodes += seen.nodes
+    sol.hindsight = seen
+    if seen.won:
+        sol.verdict = "possible"
+        sol.reason = f"{sol.reason}; some order of the pile wins (hindsight), so the chance is above 0, not computed exactly"
+    elif seen.complete:
+        sol.verdict, sol.p_win = "impossible", Fraction(0)
+        sol.reason = f"no order of the pile wins, even known in advance (hindsight over all {seen.total:,} orders)"
 
 
 class _Expectimax:

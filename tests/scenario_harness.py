@@ -18,7 +18,7 @@ under other ``rulings``, and states what must follow:
 | `expect` | ``{path: value}`` in the v1 JSON of the resulting position: ``prisoners.red.candle``, ``tiles.c3.kind``, ``tiles.c3`` (``"absent"`` for an empty cell), ``pile.count``, ``discarded.t``… |
 | `awaits` | a substring of what the resulting position waits for |
 | `valid` | false: the position itself must be rejected by the checker (with `problem` substrings) |
-| `solve` | the exact planner's answer after the actions: ``{verdict, turns, nerve_spent, objective, engine, plan, reason}`` (each optional; ``plan`` is the expected list of turns, each a list of actions; ``reason`` a substring) |
+| `solve` | the exact planner's answer after the actions: ``{verdict, turns, nerve_spent, objective, engine, plan, reason}`` (each optional; ``plan`` is the expected list of turns, each a list of actions; ``reason`` a substring); on a pile of unknown order ``{verdict, p_win, best}`` (``p_win`` a fraction string, ``best`` the best first choice) |
 """
 
 from __future__ import annotations
@@ -97,8 +97,10 @@ def run_check(state: GameState, check: dict[str, Any]) -> list[str]:
 
 def _solve(state: GameState, want: dict[str, Any]) -> list[str]:
     """The planners' answer against the expected one (``engine``: search, cpsat or both)."""
-    from solver.solving import solve_position
+    from solver.solving import is_chance, solve_position
 
+    if is_chance(state):
+        return _solve_chance(state, want)
     engine = want.get("engine", "search")
     report = solve_position(state, engine, want.get("objective", "turns"), 60.0, 2_000_000)
     fails = []
@@ -114,6 +116,21 @@ def _solve(state: GameState, want: dict[str, Any]) -> list[str]:
             fails.append(f"plan {got}, expected {want['plan']}")
     if "reason" in want and (sol.reason is None or want["reason"] not in sol.reason):
         fails.append(f"reason {sol.reason!r} lacks {want['reason']!r}")
+    return fails
+
+
+def _solve_chance(state: GameState, want: dict[str, Any]) -> list[str]:
+    """A pile of unknown order: the verdict, the exact chance and the best choice."""
+    from solver.expectimax import solve_chance
+
+    sol = solve_chance(state, time_limit=60.0)
+    got = sol.as_json()
+    fails = []
+    for field in ("verdict", "p_win"):
+        if field in want and got[field] != want[field]:
+            fails.append(f"solve {field} is {got[field]!r}, expected {want[field]!r}")
+    if "best" in want and (not sol.best or sol.best[0][0] != want["best"]):
+        fails.append(f"best choice {sol.best[:1]!r}, expected {want['best']!r}")
     return fails
 
 

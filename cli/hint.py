@@ -1,0 +1,52 @@
+"""``lueur hint``: the best choice for the decision at hand, anytime."""
+
+from __future__ import annotations
+
+import click
+
+from .options import file_argument, json_option
+from .output import BAD_INPUT, Exit, emit_json, err, guarded, out
+
+
+@click.command()
+@file_argument
+@click.option("--time-limit", type=click.FloatRange(min=0), default=1.0, show_default=True,
+              help="Seconds to think: half for an exact answer, the rest for playouts when it is not found.")
+@click.option("--playouts", "rounds", type=click.IntRange(min=1), default=None,
+              help="Playouts per choice for the estimate, instead of playing until the time is up (reproducible).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the playouts.")
+@click.option("--policy", type=click.Choice(["bot", "greedy", "random"]), default="greedy", show_default=True,
+              help="The playouts' policy.")
+@json_option
+@guarded
+def hint(file: str, time_limit: float, rounds: int | None, seed: int, policy: str, as_json: bool) -> None:
+    """The best choice for the current decision, its evaluation and the runner-ups.
+
+    Proven when the position can be solved exactly within half the time
+    (optimal plan, or exact probability over the draws); otherwise estimated
+    by playing every legal choice out until the time is up, with 95%
+    intervals. A longer --time-limit gives a better answer; a shorter one
+    still gives one.
+    """
+    from cli.main import load
+    from solver.hint import NoDecision, hint as best_choice
+
+    pos, _ = load(file)
+    try:
+        result = best_choice(pos.state, time_limit, seed, policy, rounds)
+    except NoDecision as exc:
+        err(f"lueur: {exc}")
+        raise Exit(BAD_INPUT) from None
+    if as_json:
+        emit_json(result.as_json())
+        return
+    out(f"Decision: {result.decision}")
+    out(f"Best: {result.best.action}: {result.best.text()}")
+    if len(result.choices) > 1:
+        out("Runner-ups:")
+        width = max(len(c.action) for c in result.choices[1:])
+        for choice in result.choices[1:]:
+            out(f"  {choice.action:<{width}}  {choice.text()}")
+    out(f"({result.method}; {result.seconds:.3f} s)")
+    for note in result.notes:
+        out(f"Note: {note}")

@@ -1,0 +1,198 @@
+"""The best choice for the decision at hand, with its evaluation and the runner-ups (anytime).
+
+Two stages share the time limit:
+
+1. **Exact** (up to half the time): a deterministic position (empty pile or
+   known order) is solved by the optimal search, and every other choice is
+   proven winning or losing by the end-game oracle; a pile of unknown order
+   goes to the expectimax, which values every choice as an exact probability.
+2. **Estimate** (the rest, when the exact stage did not finish): every legal
+   choice is played out again and again, round-robin until the time is up
+   (:mod:`solver.playouts`), and ranked by its win rate, with a 95% interval.
+   A longer limit means more playouts and narrower intervals; the shortest
+   limit still plays every choice once.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from .actions import format_action
+from .engine import apply_unchecked, legal_actions, node_type
+from .errors import NightCageError
+from .outcome import outcome
+from .playouts import Playouts, playout_rng
+from .state import GameState
+from .stats import Proportion
+
+
+class NoDecision(NightCageError):
+    """The position awaits no decision (the game is over, or a draw comes next)."""
+
+
+@dataclass
+class ChoiceValue:
+    action: str
+    proven: bool
+    verdict: str | None = None
+    """Proven values: ``win`` / ``lose`` (deterministic) or ``certain`` / ``possible`` / ``impossible``."""
+    turns: int | None = None
+    """Deterministic wins: the optimal number of turns, when known."""
+    p_win: Fraction | None = None
+    estimate: Proportion | None = None
+
+    def sort_key(self) -> tuple[float, float]:
+        if self.p_win is not None:
+            return (-float(self.p_win), 0.0)
+        if self.verdict in ("win", "lose"):
+            return (-1.0 if self.verdict == "win" else 0.0, float(self.turns or 0))
+        assert self.estimate is not None
+        rate = self.estimate.rate or 0.0
+        return (-rate, -self.estimate.interval[0])
+
+    def as_json(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {"action": self.action, "proven": self.proven, "verdict": self.verdict, "turns": self.turns}
+        doc["p_win"] = None if self.p_win is None else f"{self.p_win.numerator}/{self.p_win.denominator}"
+        doc["estimate"] = None if self.estimate is None else self.estimate.as_json()
+        return doc
+
+    def text(self) -> str:
+        if self.p_win is not None:
+            return f"P(win) = {self.p_win.numerator}/{self.p_win.denominator} = {float(self.p_win):.2%} (proven)"
+        if self.verdict == "win":
+            return "wins" + (f" in {self.turns} turns, optimal" if self.turns is not None else "") + " (proven)"
+        if self.verdict == "lose":
+            return "loses whatever follows (proven)"
+        assert self.estimate is not None
+        return f"wins about {self.estimate.text()}"
+
+
+@dataclass
+class Hint:
+    decision: str
+    choices: list[ChoiceValue]
+    """Best first."""
+    method: str
+    seconds: float
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def best(self) -> ChoiceValue:
+        return self.choices[0]
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "decision": self.decision,
+            "best": self.best.as_json(),
+            "choices": [c.as_json() for c in self.choices],
+            "method": self.method,
+            "proven": self.best.proven,
+            "seconds": round(self.seconds, 6),
+            "notes": self.notes,
+        }
+
+
+def hint(state: GameState, time_limit: float = 1.0, seed: int = 0, policy: str = "greedy", rounds: int | None = None) -> Hint:
+    """The best choice now (see the module doc).
+
+    ``rounds`` fixes the playouts per choice of the estimate (reproducible
+    whatever the machine's speed) instead of playing until the time is up.
+    """
+    started = time.perf_counter()
+    deadline = started + time_limit
+    over = outcome(state)
+    if over is not None:
+        raise NoDecision(f"the game is over ({over.result}): there is no decision to make")
+    if node_type(state) != "decision":
+        raise NoDecision("the next step is a draw, not a decision: apply the tile drawn, then ask again")
+    actions = legal_actions(state)
+    texts = [format_action(a, state.size) for a in actions]
+    decision = _decision_name(state)
+    if len(actions) == 1:
+        return Hint(decision, [ChoiceValue(texts[0], True, verdict=None)], "forced (the only legal choice)", time.perf_counter() - started)
+    notes: list[str] = []
+    exact = _exact(state, actions, texts, started + time_limit / 2, notes)
+    if exact is not None:
+        method, choices = exact
+        return Hint(decision, sorted(choices, key=ChoiceValue.sort_key), method, time.perf_counter() - started, notes)
+    choices, how = _estimate(state, actions, texts, deadline, seed, policy, rounds)
+    return Hint(decision, sorted(choices, key=ChoiceValue.sort_key), f"estimate: playouts, {how}", time.perf_counter() - started, notes)
+
+
+def _decision_name(state: GameState) -> str:
+    from .engine import current
+    from .reports import awaits
+
+    try:
+        return str(awaits(current(state)))
+    except Exception:  # the description is a courtesy; the hint does not depend on it
+        return "the next action"
+
+
+def _exact(state: GameState, actions: list[Any], texts: list[str], deadline: float, notes: list[str]) -> tuple[str, list[ChoiceValue]] | None:
+    if state.pile.count and not state.pile.known:
+        return _exact_chance(state, actions, texts, deadline, notes)
+    return _exact_deterministic(state, actions, texts, deadline, notes)
+
+
+def _exact_deterministic(state: GameState, actions: list[Any], texts: list[str], deadline: float, notes: list[str]) -> tuple[str, list[ChoiceValue]] | None:
+    from .search import EndgameOracle, LimitError, solve
+
+    sol = solve(state, time_limit=max(0.0, deadline - time.perf_counter()))
+    if sol.verdict == "unknown":
+        notes.append(f"the exact search stopped: {sol.reason}")
+        return None
+    best_text = sol.plan[0].actions[0] if sol.verdict == "win" and sol.plan and sol.plan[0].actions else None
+    oracle = EndgameOracle()
+    choices = []
+    for action, text in zip(actions, texts):
+        if text == best_text:
+            choices.append(ChoiceValue(text, True, "win", sol.turns))
+            continue
+        if sol.verdict == "lose":  # nothing wins from here, so no choice does
+            choices.append(ChoiceValue(text, True, "lose"))
+            continue
+        try:
+            wins = oracle.wins(apply_unchecked(state, action)[0], deadline)
+        except LimitError:
+            notes.append(f"{text}: not decided within the time")
+            continue
+        choices.append(ChoiceValue(text, True, "win" if wins else "lose"))
+    return "exact: optimal search, the other choices proven by the end-game oracle", choices
+
+
+def _exact_chance(state: GameState, actions: list[Any], texts: list[str], deadline: float, notes: list[str]) -> tuple[str, list[ChoiceValue]] | None:
+    from .expectimax import solve_chance
+
+    sol = solve_chance(state, time_limit=max(0.0, deadline - time.perf_counter()))
+    if sol.p_win is None or not sol.best:
+        notes.append(f"the exact expectimax stopped: {sol.reason}")
+        return None
+    choices = []
+    for text, p in sol.best:
+        verdict = "certain" if p == 1 else "impossible" if p == 0 else "possible"
+        choices.append(ChoiceValue(text, True, verdict, p_win=p))
+    return "exact: expectimax over the draws", choices
+
+
+def _estimate(
+    state: GameState, actions: list[Any], texts: list[str], deadline: float, seed: int, policy: str, rounds: int | None
+) -> tuple[list[ChoiceValue], str]:
+    sims = [Playouts(apply_unchecked(state, a)[0], policy) for a in actions]
+    wins = [0] * len(actions)
+    plays = [0] * len(actions)
+    round_ = 0
+    # Round-robin, at least one playout each: an answer even when the time is already up.
+    while round_ == 0 or (round_ < rounds if rounds is not None else time.perf_counter() < deadline):
+        for i, sim in enumerate(sims):
+            wins[i] += sim.win(playout_rng(seed, round_ * len(sims) + i, "hint"))
+            plays[i] += 1
+        round_ += 1
+    choices = [ChoiceValue(t, False, estimate=Proportion(w, n)) for t, w, n in zip(texts, wins, plays)]
+    return choices, f"{round_:,} per choice ({sims[0].how})"
+
+
+__all__ = ["ChoiceValue", "Hint", "NoDecision", "hint"]
