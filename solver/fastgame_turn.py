@@ -415,6 +415,9 @@ class Sim:
             for f in self.pf:
                 if f >= 0:
                     return True
+        for f in self.pf:
+            if f >= ROW and self.nowhere_to_land(f):  # its line chosen (FELL + cell: not yet)
+                return True
         hand = self.hand
         if not self.gate and not self.gsuf[top] and hand != GATE:
             return True
@@ -422,6 +425,20 @@ class Sim:
         for k in self.key:
             keys += k
         return keys < self.n
+
+    def landing_tiles(self, cells: Any) -> list[int]:
+        """Existing tiles a falling prisoner may land on: no pit, no prisoner unless a gate."""
+        present, pit, gate = self.present, self.pit, self.gate
+        occ = self.occupied()
+        return [c for c in cells if present >> c & 1 and not pit >> c & 1 and (not occ >> c & 1 or gate >> c & 1)]
+
+    def nowhere_to_land(self, f: int) -> bool:
+        """A falling prisoner's line has no empty unlit cell and the board no tile to take it."""
+        line = self.tb.files[f - FILE] if f >= FILE else self.tb.rows[f - ROW]
+        blocked = self.present | self.illuminated()
+        if any(not blocked >> c & 1 for c in line):
+            return False
+        return not self.landing_tiles(range(self.tb.cells))
 
     def check_loss(self) -> None:
         if self.lost():
@@ -832,11 +849,10 @@ class Sim:
         lit = self.illuminated()
         table = self.tb.land
         opts = [table[c] for c in line if not (present | lit) >> c & 1]
-        if not opts:  # RULING-LAND-FULL-LINE default
-            occ = self.occupied()
-            opts = [table[c] for c in line if present >> c & 1 and not self.pit >> c & 1 and (not occ >> c & 1 or self.gate >> c & 1)]
+        if not opts:  # RULING-LAND-FULL-LINE default, then the whole board (rules-notes: nowhere to land)
+            opts = [table[c] for c in self.landing_tiles(line)] or [table[c] for c in self.landing_tiles(range(self.tb.cells))]
             if not opts:
-                raise Stuck("a falling prisoner has no cell of its line to land on")
+                raise Over("lose")  # (lost() says so first; kept as a guard)
         c = self.decide("land", opts)[1]
         if not present >> c & 1:
             t = self.draw()

@@ -44,10 +44,19 @@ def _win(state: GameState) -> Outcome | None:
     return Outcome("win", f"every prisoner stands on the gate at {state.geo.name(cell)} holding a key", "objective")
 
 
+def _can_land(state: GameState, p: object) -> bool:
+    from .placing import landing_options  # placing needs the state machinery; outcome is lower down
+
+    who = state.prisoners.index(p)
+    return any(reason is None for _, reason in landing_options(state, who))
+
+
 def _loss(state: GameState) -> Outcome | None:
     for p in state.prisoners:
         if p.falling is not None and state.pile.count == 0:
             return Outcome("lose", f"{p.name} is falling and the pile is empty: no tile to land on", "falling")
+        if p.falling is not None and p.falling[0] != "cell" and not _can_land(state, p):
+            return Outcome("lose", f"{p.name} is falling and no cell of the board can take it (pits and prisoners everywhere)", "falling")
     gates_on_board = sum(1 for t in state.tiles if t is not None and t.kind is Kind.GATE)
     if gates_on_board + state.pile.count_of(TileType.GATE) + _in_hand(state, TileType.GATE) == 0:
         return Outcome("lose", "every gate is gone (none on the board, none in the pile)", "gates")

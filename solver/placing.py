@@ -103,8 +103,13 @@ def _keeper_facing(state: GameState, cell: Cell) -> int:
 
 
 def _land_options(state: GameState, step: Step) -> list[Option]:
+    return landing_options(state, step.who)
+
+
+def landing_options(state: GameState, who: int) -> list[Option]:
+    """Where a falling prisoner (its row or column chosen) may land, each with why not."""
     geo = state.geo
-    p = state.prisoners[step.who]
+    p = state.prisoners[who]
     assert p.falling is not None
     axis, index = p.falling
     line = geo.row_cells(index) if axis == "row" else geo.file_cells(index)
@@ -119,6 +124,18 @@ def _land_options(state: GameState, step: Step) -> list[Option]:
         return out
     # RULING-LAND-FULL-LINE: no empty unlit cell on the line.
     area = line if state.rulings.land_full_line else tuple(range(geo.cells))
+    out = _existing_tiles(state, area)
+    if area is line and all(reason is not None for _, reason in out):
+        # Nothing on the line either (pits and prisoners off gates): the whole
+        # board under the same conditions (docs/rules-notes.md, "a line with
+        # nowhere to land"); with none there either the game is lost (outcome).
+        out = _existing_tiles(state, tuple(range(geo.cells)))
+    return out
+
+
+def _existing_tiles(state: GameState, area: tuple[Cell, ...]) -> list[Option]:
+    geo = state.geo
+    out: list[Option] = []
     for c in area:
         tile = state.tiles[c]
         if tile is None or tile.is_pit:

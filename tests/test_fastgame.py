@@ -157,15 +157,25 @@ contents = { t = 4, key = 4, gate = 1 }
 '''
 
 
-def test_no_cell_to_land_on_is_stuck_in_both() -> None:
-    """Red must land on row 3, which is all pits and occupied tiles: the rules give no
-    landing and no loss (RULING-LAND-FULL-LINE covers a full line, not this). The engine
-    offers nothing and the game is not over; the simulator raises Stuck. Random rollouts
-    from the standard setup rarely reach such a line (1 of 5,000 tried)."""
+def test_nowhere_to_land_loses_in_both() -> None:
+    """Red must land on row 3, all pits and occupied tiles, and the board has no other
+    tile: the game is lost at once (docs/rules-notes.md, "a line with nowhere to land")."""
     state = load_text(NO_LANDING, "no-landing.toml")[0].state
-    assert node_type(state) == "decision" and legal_actions(state) == [] and outcome(state) is None
-    with pytest.raises(Stuck):
-        rollout(state, RandomPolicy(random.Random(0)), random.Random(0))
+    over = outcome(state)
+    assert over is not None and over.result == "lose"
+    assert rollout(state, RandomPolicy(random.Random(0)), random.Random(0)).result == "lose"
+
+
+def test_a_full_line_falls_back_to_the_whole_board_in_both() -> None:
+    """The same, with blue on a cross lighting two free straights off row 3 (b2, b4):
+    the only tiles red can land on."""
+    text = NO_LANDING.replace("3    P/I   I:EW  P/I", "3    P/I   X     P/I")
+    text = text.replace("4    .     .     .", "4    .     I:NS  .").replace("2    .     .     .", "2    .     I:NS  .")
+    state = load_text(text, "board-landing.toml")[0].state
+    assert outcome(state) is None
+    assert sorted(format_action(a, state.size) for a in legal_actions(state)) == ["land b2", "land b4"]
+    record = rollout(state, RandomPolicy(random.Random(0)), random.Random(0), record=True).record
+    assert record is not None and sorted(record.decisions[0].options) == ["land b2", "land b4"]
 
 
 # -- reproducibility ------------------------------------------------------------------------------------
