@@ -18,6 +18,7 @@ other nodes are rules-engine positions expanded by :mod:`solver.turns`.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Iterator
 import itertools
 import time
 from dataclasses import dataclass
@@ -321,7 +322,8 @@ class EndgameOracle:
         on_path[state] = depth
         low = _NO_LOOP
         try:
-            for result in _promising_first(turn_results(state, include_losses=False)):
+            for result in _hopeful(turn_results(state, include_losses=False)):
+                self._check_time(deadline)
                 after = result.state
                 if result.result == "win":
                     won = True
@@ -388,6 +390,10 @@ class EndgameOracle:
         ranked.sort(key=lambda item: -item[0])
         return [after for _, after in ranked]
 
+    def _check_time(self, deadline: float | None) -> None:
+        if deadline is not None and time.perf_counter() > deadline:
+            raise LimitError("the time limit was reached")
+
     def _count(self, deadline: float | None) -> None:
         self.expanded += 1
         if self.expanded > self.max_nodes:
@@ -396,15 +402,16 @@ class EndgameOracle:
             raise LimitError("the time limit was reached")
 
 
-def _promising_first(results: list[Any]) -> list[Any]:
-    """Turn results, wins first, in the engine's order otherwise; the hopeless ones dropped.
+def _hopeful(results: Iterator[Any]) -> Iterator[Any]:
+    """Turn results, lazily (the engine yields them one by one), without the hopeless ones.
 
-    (Sorting by the fewest turns still needed was tried: it helped some piles
-    and hurt others about as much, so the engine's order stays.)
+    (Sorting them, wins first then by the fewest turns still needed, was tried:
+    it needs the whole turn enumerated before the first step down, helped some
+    piles and hurt others about as much.)
     """
-    results = list(results)  # the engine yields them lazily
-    wins = [r for r in results if r.result == "win"]
-    return wins + [r for r in results if r.result != "win" and turns_needed_anywhere(r.state) < INFINITE]
+    for r in results:
+        if r.result == "win" or turns_needed_anywhere(r.state) < INFINITE:
+            yield r
 
 
 WIN = object()
