@@ -22,9 +22,9 @@ from .output import emit_json, guarded, out
 @click.option("--workers", type=click.IntRange(min=1), default=None, help="Worker processes  [default: the CPU count]")
 @click.option("--policy", type=click.Choice(["bot", "greedy", "random"]), default="bot", show_default=True,
               help="The playouts' policy.")
-@click.option("--order-nodes", type=click.IntRange(min=1), default=2_000, show_default=True,
+@click.option("--order-nodes", type=click.IntRange(min=1), default=150, show_default=True,
               help="Positions the planner may expand for one sampled order (keeps the answer reproducible).")
-@click.option("--order-time", type=click.FloatRange(min=0), default=10.0, show_default=True,
+@click.option("--order-time", type=click.FloatRange(min=0), default=2.0, show_default=True,
               help="Safety cap in seconds for one sampled order.")
 @click.option("--no-progress", is_flag=True, help="No progress bar on stderr.")
 @json_option

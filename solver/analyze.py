@@ -76,7 +76,7 @@ class Analysis:
 
 def analyze(
     state: GameState, playouts: int, seed: int = 0, workers: int = 1, policy: str = "greedy",
-    orders: int = 200, order_time: float | None = 10.0, order_nodes: int = 2_000, progress: Progress | None = None,
+    orders: int = 200, order_time: float | None = 2.0, order_nodes: int = 150, progress: Progress | None = None,
 ) -> Analysis:
     """Estimate the chance of escaping from ``state`` (see the module doc)."""
     started = time.perf_counter()

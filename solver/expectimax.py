@@ -62,7 +62,9 @@ def _fraction(value: Fraction) -> str:
     return f"{value.numerator}/{value.denominator}"
 
 
-def solve_chance(state: GameState, max_nodes: int = 200_000, time_limit: float | None = 60.0) -> ChanceSolution:
+def solve_chance(
+    state: GameState, max_nodes: int = 200_000, time_limit: float | None = 60.0, hindsight: bool = True
+) -> ChanceSolution:
     """The exact probability of winning from ``state`` under optimal play (within the limits).
 
     When the expectimax runs out of nodes or time, two thirds of the way in,
@@ -71,14 +73,15 @@ def solve_chance(state: GameState, max_nodes: int = 200_000, time_limit: float |
     does) without the exact probability, and bounds it from above.
     """
     started = time.perf_counter()
-    budget = None if time_limit is None else time_limit * (2 / 3 if state.pending is None else 1.0)
+    use_hindsight = hindsight and state.pending is None
+    budget = None if time_limit is None else time_limit * (2 / 3 if use_hindsight else 1.0)
     solver = _Expectimax(max_nodes, None if budget is None else started + budget)
     try:
         value, _ = solver.value(state, 0)
         best = solver.choices(state)
     except LimitReached as exc:
         unsolved = ChanceSolution("unknown", None, [], solver.nodes, time.perf_counter() - started, str(exc))
-        if state.pending is None:
+        if use_hindsight:
             _by_hindsight(state, unsolved, max_nodes, None if time_limit is None else started + time_limit)
         unsolved.seconds = time.perf_counter() - started
         return unsolved
@@ -175,7 +178,7 @@ class _Expectimax:
         self.nodes += 1
         if self.nodes > self.max_nodes:
             raise LimitReached(f"more than {self.max_nodes:,} positions: the pile is too large to search exhaustively")
-        if self.deadline is not None and self.nodes % 32 == 0 and time.perf_counter() > self.deadline:
+        if self.deadline is not None and self.nodes % 8 == 0 and time.perf_counter() > self.deadline:
             raise LimitReached("the time limit was reached: the pile is too large to search exhaustively in time")
 
 

@@ -50,6 +50,8 @@ class ChoiceValue:
         if self.verdict in ("win", "lose"):
             return (-1.0 if self.verdict == "win" else 0.0, float(self.turns or 0))
         assert self.estimate is not None
+        if not self.estimate.trials:
+            return (1.0, 0.0)  # not played: after every choice that was
         rate = self.estimate.rate or 0.0
         return (-rate, -self.estimate.interval[0])
 
@@ -67,6 +69,8 @@ class ChoiceValue:
         if self.verdict == "lose":
             return "loses whatever follows (proven)"
         assert self.estimate is not None
+        if not self.estimate.trials:
+            return "not played in the time"
         return f"wins about {self.estimate.text()}"
 
 
@@ -167,7 +171,7 @@ def _exact_deterministic(state: GameState, actions: list[Any], texts: list[str],
 def _exact_chance(state: GameState, actions: list[Any], texts: list[str], deadline: float, notes: list[str]) -> tuple[str, list[ChoiceValue]] | None:
     from .expectimax import solve_chance
 
-    sol = solve_chance(state, time_limit=max(0.0, deadline - time.perf_counter()))
+    sol = solve_chance(state, time_limit=max(0.0, deadline - time.perf_counter()), hindsight=False)  # values per choice, or nothing
     if sol.p_win is None or not sol.best:
         notes.append(f"the exact expectimax stopped: {sol.reason}")
         return None
@@ -181,18 +185,34 @@ def _exact_chance(state: GameState, actions: list[Any], texts: list[str], deadli
 def _estimate(
     state: GameState, actions: list[Any], texts: list[str], deadline: float, seed: int, policy: str, rounds: int | None
 ) -> tuple[list[ChoiceValue], str]:
-    sims = [Playouts(apply_unchecked(state, a)[0], policy) for a in actions]
+    sims: list[Playouts | None] = [None] * len(actions)  # built on first use: a start round has 100+ choices
     wins = [0] * len(actions)
     plays = [0] * len(actions)
     round_ = 0
-    # Round-robin, at least one playout each: an answer even when the time is already up.
-    while round_ == 0 or (round_ < rounds if rounds is not None else time.perf_counter() < deadline):
-        for i, sim in enumerate(sims):
-            wins[i] += sim.win(playout_rng(seed, round_ * len(sims) + i, "hint"))
+    how = ""
+    # Round-robin. With a time limit it may stop inside a round (choices left
+    # unplayed are ranked last and said so), but never before one playout:
+    # a short limit still gives an answer.
+    while rounds is None or round_ < rounds:
+        for i, action in enumerate(actions):
+            if rounds is None and (round_ or i) and time.perf_counter() > deadline:
+                break
+            sim = sims[i]
+            if sim is None:
+                sim = sims[i] = Playouts(apply_unchecked(state, action)[0], policy)
+                how = how or sim.how
+            wins[i] += sim.win(playout_rng(seed, round_ * len(actions) + i, "hint"))
             plays[i] += 1
-        round_ += 1
+        else:
+            round_ += 1
+            continue
+        break
     choices = [ChoiceValue(t, False, estimate=Proportion(w, n)) for t, w, n in zip(texts, wins, plays)]
-    return choices, f"{round_:,} per choice ({sims[0].how})"
+    least, most = min(plays), max(plays)
+    count = f"{most:,} per choice" if least == most else f"{least:,} to {most:,} per choice"
+    if least == 0:
+        count += f"; {plays.count(0):,} choices not played in the time"
+    return choices, f"{count} ({how})"
 
 
 __all__ = ["ChoiceValue", "Hint", "NoDecision", "hint"]

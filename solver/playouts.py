@@ -81,7 +81,12 @@ class Playouts:
             over = outcome(state)
             if over is not None:
                 return over.result == "win"
-            game = fastgame.Game(state)
+            try:
+                game = fastgame.Game(state)
+            except ValueError as exc:  # this end of the turn holds what the simulator lacks
+                # Per playout, not for the rest: a playout's result must not depend on the ones before it.
+                self.how = f"rest of this turn uniformly at random, then the {self.policy} policy, or uniform choices through the engine where the fast simulator cannot go ({exc})"
+                return engine_playout(state, rng)
         result, _ = game.play(make_policy(self.policy, rng), rng)
         return result == "win"
 

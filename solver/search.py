@@ -136,10 +136,13 @@ class _Search:
         """The turns from ``node``: (next node, the turn, ``win`` or None). Losses are left out."""
         if isinstance(node, GameState):
             name = node.active.name
-            return [
-                (self.node_of(r.state), PlanTurn(name, r.actions, r.nerve), r.result)
-                for r in turn_results(node, include_losses=False)
-            ]
+            out = []
+            for r in turn_results(node, include_losses=False):
+                # One turn of a long pile can have thousands of ends: the clock is read per end.
+                if self.deadline is not None and time.perf_counter() > self.deadline:
+                    raise _OutOfTime
+                out.append((self.node_of(r.state), PlanTurn(name, r.actions, r.nerve), r.result))
+            return out
         ps = node[eg.PRISONERS :]
         active = node[eg.TURN]
         before = ps[active]
@@ -209,7 +212,10 @@ class _Search:
                     heapq.heappush(self.queue, (self.priority(cost, h), next(self.tie), key, h, True, cost))
                     continue
             closed.add(done)
-            self.expand(key, entry, h)
+            try:
+                self.expand(key, entry, h)
+            except _OutOfTime:
+                return self.unknown()
         return self.lost(root)
 
     def expand(self, key: Any, entry: _Entry, h: int) -> None:
@@ -419,6 +425,10 @@ WIN = object()
 
 _NO_LOOP = 1 << 30
 """A low-link meaning: this subtree never leaned on a position on the path."""
+
+
+class _OutOfTime(Exception):
+    """The time limit ran out in the middle of a turn's enumeration."""
 
 
 class LimitError(Exception):
