@@ -57,9 +57,13 @@ def analyze(file: str, playouts: int, orders: int, seed: int, workers: int | Non
         h = result.hindsight
         upper = result.upper
         assert upper is not None
-        out(f"Hindsight ({h.total:,} sampled orders solved as if known): {h.won:,} won, {h.lost:,} lost, {h.open:,} left open")
-        low, high = upper.interval
-        out(f"Upper bound (open orders counted as won): {upper.rate:.2%} (95% interval {low:.2%} to {high:.2%})")
+        what = f"all {h.total:,} distinct orders" if result.exhaustive else f"{h.total:,} sampled orders"
+        out(f"Hindsight ({what} solved as if known): {h.won:,} won, {h.lost:,} lost, {h.open:,} left open")
+        if result.exhaustive:
+            out(f"Upper bound (open orders counted as won): {upper.rate:.2%} (every order solved: exact, no sampling)")
+        else:
+            low, high = upper.interval
+            out(f"Upper bound (open orders counted as won): {upper.rate:.2%} (95% interval {low:.2%} to {high:.2%})")
     out(f"Seed {result.seed}; {result.playout_seconds:.1f} s of playouts, {result.hindsight_seconds:.1f} s of hindsight, {workers} worker(s)")
 
 

@@ -3,7 +3,8 @@
 - **Policy** (lower bound on optimal play): ``playouts`` games played to the
   end by a policy (:mod:`solver.playouts`); what a real policy wins, optimal
   play wins at least as often.
-- **Hindsight** (upper bound): ``orders`` pile orders sampled uniformly, each
+- **Hindsight** (upper bound): ``orders`` pile orders sampled uniformly (or
+  every distinct order, when there are no more than ``orders``), each
   solved exactly as if known (:mod:`solver.hindsight`). No policy beats one
   that knows the order. Orders the planner cannot decide within its limits
   are reported as open, and counted as wins in the bound so that it stays an
@@ -18,13 +19,14 @@ same for a given seed whatever the number of workers.
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from .hindsight import Hindsight, sample_order, solve_orders
+from .hindsight import Hindsight, distinct_orders, order_count, sample_order, solve_orders
 from .playouts import Playouts, playout_rng
 from .state import GameState
 from .stats import Proportion
@@ -51,6 +53,8 @@ class Analysis:
     seconds: float
     playout_seconds: float
     hindsight_seconds: float
+    exhaustive: bool = False
+    """Every distinct order was solved (no sampling): the hindsight share is exact, not an estimate."""
 
     @property
     def upper(self) -> Proportion | None:
@@ -68,7 +72,7 @@ class Analysis:
         }
         if h is not None and self.upper is not None:
             doc["hindsight"] = {
-                "orders": h.total, "won": h.won, "lost": h.lost, "open": h.open,
+                "orders": h.total, "exhaustive": self.exhaustive, "won": h.won, "lost": h.lost, "open": h.open,
                 **self.upper.as_json(), "seconds": round(self.hindsight_seconds, 3),
             }
         return doc
@@ -85,9 +89,18 @@ def analyze(
                 workers, "playouts", playouts, progress)
     played = time.perf_counter()
     hindsight = None
+    exhaustive = False
     if state.pile.count and not state.pile.known and orders > 0:
         step = ORDERS_PER_TASK
-        parts = _run(_order_chunk, [(state, seed, j, min(j + step, orders), order_time, order_nodes) for j in range(0, orders, step)],
+        distinct = order_count(state.pile)
+        if distinct <= orders:
+            # Every order fits in the sample's budget: solve each once, with the
+            # budget of the samples it replaces; the share is then exact.
+            exhaustive = True
+            order_nodes = order_nodes * orders // distinct
+            orders = distinct
+        parts = _run(_order_chunk, [(state, seed, j, min(j + step, orders), order_time, order_nodes, exhaustive)
+                                    for j in range(0, orders, step)],
                      workers, "hindsight", orders, progress)
         hindsight = Hindsight(total=orders)
         for part in parts:
@@ -96,7 +109,8 @@ def analyze(
             hindsight.open += part.open
             hindsight.nodes += part.nodes
     done = time.perf_counter()
-    return Analysis(Proportion(sum(wins), playouts), policy, sim.how, hindsight, seed, done - started, played - started, done - played)
+    return Analysis(Proportion(sum(wins), playouts), policy, sim.how, hindsight, seed, done - started, played - started, done - played,
+                    exhaustive)
 
 
 def _run(task: Callable[..., Any], chunks: list[tuple[Any, ...]], workers: int, phase: str, total: int, progress: Progress | None) -> list[Any]:
@@ -132,9 +146,13 @@ def _playout_chunk(state: GameState, policy: str, seed: int, start: int, stop: i
     return sum(sim.win(playout_rng(seed, i)) for i in range(start, stop))
 
 
-def _order_chunk(state: GameState, seed: int, start: int, stop: int, order_time: float | None, order_nodes: int) -> Hindsight:
-    sampled = [sample_order(state.pile, playout_rng(seed, j, "order")) for j in range(start, stop)]
-    return solve_orders(state, sampled, len(sampled), None, order_nodes, order_time=order_time)
+def _order_chunk(state: GameState, seed: int, start: int, stop: int, order_time: float | None, order_nodes: int,
+                 exhaustive: bool = False) -> Hindsight:
+    if exhaustive:
+        chosen = list(itertools.islice(distinct_orders(state.pile), start, stop))
+    else:
+        chosen = [sample_order(state.pile, playout_rng(seed, j, "order")) for j in range(start, stop)]
+    return solve_orders(state, chosen, len(chosen), None, order_nodes, order_time=order_time)
 
 
 __all__ = ["Analysis", "analyze"]
