@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import platform
 import random
 import sys
@@ -31,26 +30,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from solver.fastgame import Game, GreedyPolicy, RandomPolicy, Stuck  # noqa: E402
 from solver.newgame import new_game  # noqa: E402
 from solver.setups import BASES, Setup  # noqa: E402
+from solver.stats import wilson  # noqa: E402
 
 POLICIES = {"random": RandomPolicy, "greedy": GreedyPolicy}
-Z95 = 1.959963984540054
-
-
-def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (better than p ± z·se near 0 or 1).
-
-    >>> [round(x, 4) for x in wilson(0, 100)], [round(x, 4) for x in wilson(22, 2000)]
-    ([0.0, 0.037], [0.0073, 0.0166])
-    """
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    # At 0 or n wins a bound is exactly 0 or 1 (the formula leaves a rounding residue).
-    low = 0.0 if wins == 0 else centre - half
-    high = 1.0 if wins == n else centre + half
-    return low, high
 
 
 def measure(game: Game, policy: str, games: int, seed: int) -> dict[str, object]:

@@ -12,8 +12,8 @@ Z95 = 1.959963984540054
 def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval of a proportion: honest near 0 and 1, where p ± z·se is not.
 
-    >>> [round(x, 4) for x in wilson(0, 100)]
-    [0.0, 0.037]
+    >>> [round(x, 4) for x in wilson(0, 100)], [round(x, 4) for x in wilson(22, 2000)]
+    ([0.0, 0.037], [0.0073, 0.0166])
     >>> wilson(0, 0)
     (0.0, 1.0)
     """
@@ -23,7 +23,10 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     denom = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denom
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # At 0 or all successes a bound is exactly 0 or 1 (the formula leaves a rounding residue).
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == trials else min(1.0, centre + half)
+    return low, high
 
 
 @dataclass(frozen=True)
