@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import shlex
-from typing import Any
 
 import click
 
@@ -57,11 +56,11 @@ def play(seed: int, prisoners: str, policy: str, samples: int | None, time_limit
 
 
 def _summary(game: PlayedGame, output: str | None) -> str:
-    lines = [
+    head = (
         f"seed {game.seed}, {game.prisoners} prisoners, policy {game.policy}: {game.result.upper()} "
-        f"after {game.turns} turns, {len(game.actions)} actions ({game.decisions} decisions asked)",
-        "",
-    ]
+        f"after {game.turns} turns, {len(game.actions)} actions ({game.decisions} decisions asked)"
+    )
+    lines = [head, ""]
     lines.extend(_turns(game))
     lines.append("")
     if output is None:
@@ -73,18 +72,15 @@ def _summary(game: PlayedGame, output: str | None) -> str:
 
 
 def _turns(game: PlayedGame) -> list[str]:
-    """One line per turn: who played and the actions."""
+    """One line per turn: who played and the actions (the last turn is cut where the game ended)."""
     assert game.record is not None
     names = [p.name for p in game.start.prisoners]
-    lines: list[str] = []
-    begin = 0
-    ends: list[Any] = [(n, state.turn) for n, state in game.record.turn_ends]
+    ends = [(n, state.turn) for n, state in game.record.turn_ends]
     ends.append((len(game.actions), None))
-    player = game.start.turn
+    lines = []
+    begin, player = 0, game.start.turn
     for number, (end, next_player) in enumerate(ends, start=1):
-        actions = game.actions[begin:end]
-        if actions or next_player is None:
-            lines.append(f"{number:3d}. {names[player]:7s} {', '.join(actions) if actions else '(nothing to decide)'}")
+        lines.append(f"{number:3d}. {names[player]:7s} {', '.join(game.actions[begin:end])}")
         begin = end
         if next_player is not None:
             player = next_player

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .bot import BotPolicy
+from .errors import NightCageError
 from .fastgame import Game, GreedyPolicy, RandomPolicy, Record
 from .fastgame_turn import Sim
 from .newgame import new_game
@@ -29,6 +30,13 @@ from .state import GameState
 
 POLICIES = ("random", "greedy", "bot")
 RECORD_FORMAT = "lueur-game/1"
+MAX_TURNS = 1_000
+"""A standard game takes about 20 to 60 turns; nothing in the rules forces one to end
+(a group may walk in circles without drawing), so a game is cut off here."""
+
+
+class Unfinished(NightCageError):
+    """The game did not end within :data:`MAX_TURNS` turns."""
 
 
 @dataclass(frozen=True)
@@ -106,7 +114,10 @@ def play_game(seed: int, prisoners: int = 4, policy: str = "bot", bot: BotOption
     known = new_game(setup, rng=random.Random(f"pile-{seed}"))
     timed = _Timed(make_policy(policy, random.Random(f"policy-{seed}"), unknown, bot))
     # The pile's order is known to the simulator only; the bot reads the shuffled layers.
-    played = Game(known).rollout(timed, random.Random(0), record=record)
+    try:
+        played = Game(known).rollout(timed, random.Random(0), record=record, max_turns=MAX_TURNS)
+    except RuntimeError as exc:  # the simulator's turn or decision limit
+        raise Unfinished(f"seed {seed}, policy {policy}: {exc}") from None
     return PlayedGame(seed, policy, prisoners, played.result, played.turns, timed.calls, timed.seconds, played.record)
 
 

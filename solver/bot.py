@@ -34,6 +34,9 @@ from .setups import Setup
 from .state import GameState
 
 DEFAULT_SAMPLES = 6
+REPEAT_DISCOUNT = 0.8
+"""A turn ending where an earlier turn of the game ended is worth this much less, per time:
+nothing forces tiles to be drawn, so a group could otherwise walk in circles for ever."""
 ENDGAME_SECONDS = 0.5
 """The end-game oracle's time per Final Flickers turn."""
 
@@ -59,7 +62,6 @@ class BotPolicy:
         time_limit: float | None = None,
         weights: Weights = DEFAULT_WEIGHTS,
         endgame_seconds: float = ENDGAME_SECONDS,
-        extra_turns: int = 0,
     ) -> None:
         self.rng = rng
         self.start = start
@@ -67,7 +69,6 @@ class BotPolicy:
         self.time_limit = time_limit
         self.weights = weights
         self.endgame_seconds = endgame_seconds
-        self.extra_turns = extra_turns
         self.greedy = GreedyPolicy(rng)
         self.endgame = EndgamePlanner()
         self._turn = -1
@@ -78,6 +79,8 @@ class BotPolicy:
         self._line_start = 0
         self._layer_ends: tuple[int, ...] | None = None
         self._keys_seen: set[tuple[Any, ...]] = set()
+        self._visits: dict[tuple[Any, ...], int] = {}
+        """How often the game stood at each turn start (see :data:`REPEAT_DISCOUNT`)."""
         self.last_values: list[float] = []
         """The summed scores of the options of the last decision looked ahead (for inspection)."""
 
@@ -112,8 +115,12 @@ class BotPolicy:
     def _new_turn(self, sim: Sim, kind: str) -> None:
         if sim.turns < self._turn:  # another game
             self._line = None
+            self._visits.clear()
         self._turn = sim.turns
         self._root = TurnRoot(sim) if TurnRoot.opens_turn(sim, kind) else None
+        if self._root is not None:
+            key = _position_key(sim)
+            self._visits[key] = self._visits.get(key, 0) + 1
         self._script = None
         self._keys_seen = set()
         if sim.ff:
@@ -155,8 +162,11 @@ class BotPolicy:
             for j in range(len(options)):
                 # The same greedy tie-breaks for every option: only the option differs.
                 then = GreedyPolicy(random.Random(seed)).choose
-                after, result = branch(root, base, j, then, self.extra_turns)
-                totals[j] += evaluate(after, result, self.weights)
+                after, result = branch(root, base, j, then)
+                value = evaluate(after, result, self.weights)
+                if result is None and self._visits:
+                    value *= REPEAT_DISCOUNT ** self._visits.get(_position_key(after), 0)
+                totals[j] += value
             if self.time_limit is not None and time.perf_counter() - started > self.time_limit:
                 break
         self.last_values = totals
@@ -192,3 +202,20 @@ class BotPolicy:
 
 def _key_config(sim: Sim) -> tuple[Any, ...]:
     return (tuple(sim.key), sim.keyed)
+
+
+def _position_key(sim: Sim) -> tuple[Any, ...]:
+    """What makes a turn start: the board, the prisoners, whose turn, how much pile is left."""
+    return (
+        tuple(sim.typ),
+        tuple(sim.opn),
+        sim.pit,
+        sim.keyed,
+        tuple(sim.pc),
+        tuple(sim.pf),
+        tuple(sim.lit),
+        tuple(sim.nerve),
+        tuple(sim.key),
+        sim.turn,
+        sim.top,
+    )

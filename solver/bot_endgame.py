@@ -11,6 +11,7 @@ engine's action texts, which :class:`TurnScript` follows decision by decision.
 from __future__ import annotations
 
 import time
+
 from . import endgame as eg
 from .bounds import INFINITE, canonical, turns_needed
 from .search import EndgameOracle, LimitError

@@ -36,13 +36,13 @@ FAR = 12
 
 @dataclass(frozen=True)
 class Weights:
-    near_key: float = 0.85
+    near_key: float = 0.7
     """Chance that a key tile a keyless prisoner can step onto ends up held."""
-    board_key: float = 0.45
-    pile_key: float = 0.55
-    walk_early: float = 0.08
+    board_key: float = 0.35
+    pile_key: float = 0.35
+    walk_early: float = 0.04
     """Decay per step of walking to the gate, at the start; ``walk_late`` is added as the pile runs out."""
-    walk_late: float = 0.25
+    walk_late: float = 0.05
     pile_gate: float = 0.6
     """The chance a gate still in the pile gives a gate to gather on (all the pile left)."""
     in_sight: float = 0.10

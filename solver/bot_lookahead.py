@@ -86,7 +86,7 @@ def sample_order(sim: Sim, rng: random.Random, layer_ends: tuple[int, ...]) -> l
 class _Script:
     """Replays recorded choices, then the option tried, then hands over to a policy."""
 
-    __slots__ = ("choices", "i", "then", "asked")
+    __slots__ = ("asked", "choices", "i", "then")
 
     def __init__(self, choices: list[int], then: Callable[[Sim, str, list[Any]], int]) -> None:
         self.choices = choices
@@ -116,20 +116,17 @@ def with_pile(root: TurnRoot, order: list[int]) -> Sim:
     return sim
 
 
-def branch(
-    root: TurnRoot, base: Sim, option: int, then: Callable[[Sim, str, list[Any]], int], extra_turns: int = 0
-) -> tuple[Sim, str | None]:
+def branch(root: TurnRoot, base: Sim, option: int, then: Callable[[Sim, str, list[Any]], int]) -> tuple[Sim, str | None]:
     """The end of the turn after the recorded choices and ``option``, from ``base``
-    (:func:`with_pile`: the root on a sampled pile), and ``extra_turns`` more turns of ``then``.
+    (:func:`with_pile`: the root on a sampled pile).
 
-    Returns the position (a turn start, or where the game ended) and the
-    result (``"win"``, ``"lose"`` or None). Raises :class:`Diverged`.
+    Returns the position (the next turn's start, or where the game ended) and
+    the result (``"win"``, ``"lose"`` or None). Raises :class:`Diverged`.
     """
     sim = base.copy()
     sim.choose = _Script(root.choices + [option], then)
     try:
-        for _ in range(1 + extra_turns):
-            sim.play_turn()
+        sim.play_turn()
     except Over as end:
         return sim, end.result
     except Stuck:
