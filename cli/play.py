@@ -24,7 +24,7 @@ The text output also prints the full replay command, each action quoted.
 @click.option("--seed", type=int, default=0, show_default=True, help="Fixes the pile's order and the policy's choices.")
 @click.option("--prisoners", type=click.Choice(["4", "5"]), default="4", show_default=True, help="4: 6x6 standard game; 5: 7x7.")
 @click.option("--policy", type=click.Choice(POLICIES), default="bot", show_default=True, help="Who plays.")
-@click.option("--samples", type=click.IntRange(min=1), default=None, help="Bot: sampled pile orders per option (default 6).")
+@click.option("--samples", type=click.IntRange(min=1), default=None, help="Bot: sampled pile orders per option (default 10).")
 @click.option("--time-limit", type=click.FloatRange(min=0), default=None,
               help="Bot: seconds per decision before it stops sampling (default none: reproducible).")
 @click.option("-o", "--output", "output", type=click.Path(dir_okay=False, writable=True), default=None,

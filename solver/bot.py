@@ -6,15 +6,23 @@ A policy for :mod:`solver.fastgame` (``choose(sim, kind, options) -> index``):
   turn (the choices already made this turn replayed, then the option, then
   the greedy heuristic for the rest of the turn) on a few sampled orders of
   the undrawn tiles (:mod:`solver.bot_lookahead`), and the turn's end is
-  scored by :func:`solver.bot_eval.evaluate`; the best mean wins. Decisions
+  scored by :func:`solver.bot_eval.evaluate`, a rough probability of
+  winning; the best mean wins. Every option sees the same samples. Decisions
   that cannot be replayed (the turn's first decision was taken without
   asking) fall back on the greedy heuristic.
-* **In the Final Flickers** the game is deterministic: each turn plays a whole
-  turn the end-game oracle proved winning (:mod:`solver.bot_endgame`), or,
-  when the game is lost or the oracle runs out of time, the lookahead.
+* **In the Final Flickers** the game is deterministic: the end-game oracle
+  finds a winning line, if there is one, and the bot follows it turn by turn
+  (:mod:`solver.bot_endgame`); when the game is lost or the oracle runs out
+  of time, the lookahead plays on.
+* Two guards against endless games: no key pass back to a hand-out of keys
+  already seen this turn, and a turn ending where an earlier turn ended is
+  worth less each time (:data:`REPEAT_DISCOUNT`).
 
-Randomness comes from the ``rng`` given; with ``time_limit`` None the bot's
-choices depend on nothing else, so a seeded game is reproducible.
+The bot never reads the pile's order beyond the tiles drawn (the simulator
+knows it; players do not). Randomness comes from the ``rng`` given; with
+``time_limit`` None the bot's choices depend on nothing else, so a seeded
+game is reproducible. More ``samples`` play better and slower
+(``benchmarks/README.md``).
 """
 
 from __future__ import annotations
@@ -33,7 +41,7 @@ from .newgame import new_game
 from .setups import Setup
 from .state import GameState
 
-DEFAULT_SAMPLES = 6
+DEFAULT_SAMPLES = 10
 REPEAT_DISCOUNT = 0.8
 """A turn ending where an earlier turn of the game ended is worth this much less, per time:
 nothing forces tiles to be drawn, so a group could otherwise walk in circles for ever."""
@@ -46,8 +54,9 @@ class BotPolicy:
 
     Args:
         rng: all of the bot's randomness (pile samples, greedy tie-breaks).
-        start: the position the game began from (names, setup, pile layers);
-            default: the standard new game for the simulator's size.
+        start: the position the game began from (names, setup, pile layers,
+            for the Final Flickers planner and the pile samples); default: the
+            standard new game for the simulator's size.
         samples: pile orders each option is tried on.
         time_limit: seconds per decision after which no further sample is
             started (None: no limit, reproducible).
@@ -176,11 +185,9 @@ class BotPolicy:
         """Where the layers of the game's starting pile end, in draw order."""
         if self._layer_ends is None:
             pile = self._template(sim).pile
-            if pile.order is not None or not pile.as_layers:
-                self._layer_ends = (len(sim.order),)
-            else:
-                sizes = [sum(layer) for layer in pile.layers]
-                self._layer_ends = tuple(itertools.accumulate(sizes))
+            ends = tuple(itertools.accumulate(sum(layer) for layer in pile.layers)) if pile.order is None else ()
+            # Without layers (or with a template that is not this game's), the pile is one layer.
+            self._layer_ends = ends if ends and ends[-1] == len(sim.order) else (len(sim.order),)
         return self._layer_ends
 
     # -- the Final Flickers ---------------------------------------------------------------------
