@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import multiprocessing
 import platform
 import sys
@@ -34,20 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from solver.autoplay import POLICIES, BotOptions, Unfinished, play_game  # noqa: E402
-
-Z95 = 1.959963984540054
-
-
-def wilson(successes: int, trials: int) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion (honest near 0, where p ± 2se is not)."""
-    if trials == 0:
-        return 0.0, 1.0
-    p = successes / trials
-    z2 = Z95 * Z95
-    denom = 1 + z2 / trials
-    centre = (p + z2 / (2 * trials)) / denom
-    half = Z95 * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+from solver.stats import wilson  # noqa: E402
 
 
 @dataclass(frozen=True)
