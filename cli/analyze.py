@@ -51,7 +51,9 @@ def analyze(file: str, playouts: int, orders: int, seed: int, workers: int | Non
         emit_json(result.as_json())
         return
     out(f"Policy ({result.how}): wins {result.policy.text()}")
-    if result.hindsight is None:
+    if result.hindsight is None and orders == 0:
+        out("Hindsight: not asked (--orders 0).")
+    elif result.hindsight is None:
         out("Hindsight: the pile's order is known (or the pile is empty): `lueur solve` answers exactly.")
     else:
         h = result.hindsight

@@ -36,6 +36,8 @@ FAR = 12
 
 @dataclass(frozen=True)
 class Weights:
+    """The evaluation's numbers (tuned on paired 400-game runs of ``benchmarks/bot.py``)."""
+
     near_key: float = 0.7
     """Chance that a key tile a keyless prisoner can step onto ends up held."""
     board_key: float = 0.35

@@ -23,8 +23,11 @@ ENGINE_STEP_LIMIT = 20_000
 """Actions an engine playout may take (a game of the standard setup takes a few hundred)."""
 
 
-def make_policy(name: str, rng: random.Random) -> Any:
-    """A fast-simulator policy by name, drawing its tie-breaks from ``rng``."""
+def make_policy(name: str, rng: random.Random, start: GameState | None = None) -> Any:
+    """A fast-simulator policy by name, drawing its tie-breaks from ``rng``.
+
+    ``start`` tells the bot the game's names, setup and pile layers.
+    """
     from . import fastgame
 
     if name == "random":
@@ -34,7 +37,7 @@ def make_policy(name: str, rng: random.Random) -> Any:
     if name == "bot":
         from .bot import BotPolicy
 
-        return BotPolicy(rng)
+        return BotPolicy(rng, start)
     raise ValueError(f"unknown policy {name!r}: expected one of {', '.join(POLICIES)}")
 
 
@@ -87,7 +90,7 @@ class Playouts:
                 # Per playout, not for the rest: a playout's result must not depend on the ones before it.
                 self.how = f"rest of this turn uniformly at random, then the {self.policy} policy, or uniform choices through the engine where the fast simulator cannot go ({exc})"
                 return engine_playout(state, rng)
-        result, _ = game.play(make_policy(self.policy, rng), rng)
+        result, _ = game.play(make_policy(self.policy, rng, state), rng)
         return result == "win"
 
 
