@@ -26,7 +26,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from .hindsight import Hindsight, distinct_orders, order_count, sample_order, solve_orders
+from .hindsight import Hindsight, distinct_orders, order_count, solve_orders
+from .newgame import shuffled
 from .playouts import Playouts, playout_rng
 from .state import GameState
 from .stats import Proportion
@@ -151,7 +152,7 @@ def _order_chunk(state: GameState, seed: int, start: int, stop: int, order_time:
     if exhaustive:
         chosen = list(itertools.islice(distinct_orders(state.pile), start, stop))
     else:
-        chosen = [sample_order(state.pile, playout_rng(seed, j, "order")) for j in range(start, stop)]
+        chosen = [shuffled(state, playout_rng(seed, j, "order")).pile.order for j in range(start, stop)]
     return solve_orders(state, chosen, len(chosen), None, order_nodes, order_time=order_time)
 
 

@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .grid import geometry
+from .grid import cells_of, geometry
 
 # -- tile types (indices into solver.tiles.TILE_TYPES) ---------------------------------
 
@@ -159,14 +159,8 @@ def tables(size: int, n: int) -> Tables:
     return t
 
 
-def bits(mask: int) -> list[int]:
-    """The cells of a mask, in increasing order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+bits = cells_of
+"""The cells of a mask, in increasing order (the grid's helper, under the simulator's short name)."""
 
 
 class Sim:

@@ -20,7 +20,6 @@ gives two facts about the game with an unknown order:
 from __future__ import annotations
 
 import math
-import random
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
@@ -63,16 +62,6 @@ def distinct_orders(pile: Pile) -> Iterator[tuple[TileType, ...]]:
                 yield head + tail
 
     yield from chain(0)
-
-
-def sample_order(pile: Pile, rng: random.Random) -> tuple[TileType, ...]:
-    """One order drawn uniformly (a shuffle of the physical tiles, layer by layer)."""
-    order: list[TileType] = []
-    for layer in pile.layers:
-        part = [t for t, n in zip(TILE_TYPES, layer) for _ in range(n)]
-        rng.shuffle(part)
-        order.extend(part)
-    return tuple(order)
 
 
 def with_order(state: GameState, order: tuple[TileType, ...]) -> GameState:
@@ -147,4 +136,4 @@ def every_order(state: GameState, deadline: float | None, max_nodes: int, max_or
     return solve_orders(state, distinct_orders(state.pile), total, deadline, max_nodes)
 
 
-__all__ = ["Hindsight", "distinct_orders", "every_order", "order_count", "sample_order", "solve_orders", "with_order"]
+__all__ = ["Hindsight", "distinct_orders", "every_order", "order_count", "solve_orders", "with_order"]

@@ -130,10 +130,7 @@ def _decision_name(state: GameState) -> str:
     from .engine import current
     from .reports import awaits
 
-    try:
-        return str(awaits(current(state)))
-    except Exception:  # the description is a courtesy; the hint does not depend on it
-        return "the next action"
+    return str(awaits(current(state)))
 
 
 def _exact(state: GameState, actions: list[Any], texts: list[str], deadline: float, notes: list[str]) -> tuple[str, list[ChoiceValue]] | None:
