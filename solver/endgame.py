@@ -67,7 +67,16 @@ from typing import Any
 from . import counts
 from .grid import DIR_LETTER, DIRECTIONS, cells_of, geometry
 from .newgame import DEFAULT_NAMES
-from .rulings import DEFAULT_RULINGS, Rulings
+from .rulings import (
+    DEFAULT_RULINGS,
+    FF_OCCUPIED,
+    LOS_END,
+    MONSTER_REMOVED,
+    RELIGHT_WITH_ACTIVE,
+    SAME_GATE_NOT_ADJACENT,
+    TRIGGER_ORIGIN,
+    Rulings,
+)
 from .setups import Setup
 from .state import GameState, Pile, Prisoner
 from .tiles import (
@@ -189,6 +198,16 @@ F_MONSTER_REMOVED = 4
 F_RELIGHT_WITH_ACTIVE = 8
 F_SAME_GATE_NOT_ADJACENT = 16
 F_FF_OCCUPIED = 32
+
+MODELLED_RULINGS = (
+    LOS_END,
+    TRIGGER_ORIGIN,
+    MONSTER_REMOVED,
+    RELIGHT_WITH_ACTIVE,
+    SAME_GATE_NOT_ADJACENT,
+    FF_OCCUPIED,
+)
+"""The rulings a Final Flickers turn can depend on: the kernel's flags below, in their order."""
 
 _FLAG_RULINGS = (
     (F_LOS_END, "los_end"),

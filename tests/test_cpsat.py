@@ -36,7 +36,7 @@ from solver.newgame import new_game
 from solver.outcome import outcome
 from solver.plan import PlanTurn, Solution, verify
 from solver.position_io import load_path
-from solver.rulings import BOOLEAN_RULINGS, Rulings
+from solver.rulings import BOOLEAN_RULINGS, FF_OCCUPIED, NERVE_AFTER_GAIN, Rulings
 from solver.setups import Setup
 from solver.solving import solve_position
 from solver.state import GameState
@@ -155,14 +155,7 @@ def test_agrees_with_the_search_on_sampled_positions():
         assert covered.get(name, 0) >= 5, f"the sweep covers too few positions with: {name}"
 
 
-END_GAME_RULINGS = (
-    "RULING-LOS-END",
-    "RULING-TRIGGER-ORIGIN",
-    "RULING-MONSTER-REMOVED",
-    "RULING-RELIGHT-WITH-ACTIVE",
-    "RULING-SAME-GATE-NOT-ADJACENT",
-    "RULING-NERVE-AFTER-GAIN",
-)
+END_GAME_RULINGS = (*(r for r in eg.MODELLED_RULINGS if r != FF_OCCUPIED), NERVE_AFTER_GAIN)
 """The rulings an end-game turn could depend on, besides RULING-FF-OCCUPIED (tested with its scenario);
 the others cannot matter once the pile is empty (see solver.endgame)."""
 

@@ -28,21 +28,13 @@ from solver.engine import apply, legal_actions, parse_action
 from solver.grid import geometry
 from solver.newgame import new_game
 from solver.outcome import outcome as engine_outcome
-from solver.rulings import BOOLEAN_RULINGS, Rulings
+from solver.rulings import BOOLEAN_RULINGS, NERVE_AFTER_GAIN, Rulings
 from solver.setups import Setup
 from solver.state import GameState, Pile, Prisoner
 from solver.tiles import Kind, Tile
 from solver.validate import consistency_problems
 
-END_GAME_RULINGS = (
-    "RULING-LOS-END",
-    "RULING-TRIGGER-ORIGIN",
-    "RULING-MONSTER-REMOVED",
-    "RULING-RELIGHT-WITH-ACTIVE",
-    "RULING-SAME-GATE-NOT-ADJACENT",
-    "RULING-FF-OCCUPIED",
-    "RULING-NERVE-AFTER-GAIN",
-)
+END_GAME_RULINGS = (*eg.MODELLED_RULINGS, NERVE_AFTER_GAIN)
 """The rulings an end-game turn could depend on. NERVE-AFTER-GAIN cannot (see solver.endgame), and
 MONSTER-REMOVED only under LOS-END's alternative (test_a_wax_eater_that_attacked_goes_dark_anyway)."""
 

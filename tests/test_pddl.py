@@ -37,14 +37,7 @@ from solver.tiles import Kind, Tile
 
 ROOT = Path(__file__).resolve().parent.parent
 
-END_GAME_RULINGS = (
-    "RULING-LOS-END",
-    "RULING-TRIGGER-ORIGIN",
-    "RULING-MONSTER-REMOVED",
-    "RULING-RELIGHT-WITH-ACTIVE",
-    "RULING-SAME-GATE-NOT-ADJACENT",
-    "RULING-FF-OCCUPIED",
-)
+END_GAME_RULINGS = eg.MODELLED_RULINGS
 
 
 def sampled(seed: int, **kw: object) -> GameState:
