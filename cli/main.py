@@ -249,3 +249,10 @@ from cli.hint import hint  # noqa: E402
 
 cli.add_command(analyze)
 cli.add_command(hint)
+
+from cli.engine import engine  # noqa: E402
+
+cli.add_command(engine)
+from cli.serve import serve  # noqa: E402
+
+cli.add_command(serve)

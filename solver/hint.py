@@ -11,6 +11,12 @@ Two stages share the time limit:
    (:mod:`solver.playouts`), and ranked by its win rate, with a 95% interval.
    A longer limit means more playouts and narrower intervals; the shortest
    limit still plays every choice once.
+
+A caller that wants to watch (the engine protocol) passes ``progress``: it
+gets a partial answer at the start (the decision and its legal choices), when
+the exact stage gives up, and every ``report_every`` seconds of the estimate.
+``should_stop`` ends the estimate early (after at least one playout), with
+what was found so far.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
+from collections.abc import Callable
 from typing import Any
 
 from .actions import format_action
@@ -99,7 +106,13 @@ class Hint:
         }
 
 
-def hint(state: GameState, time_limit: float = 1.0, seed: int = 0, policy: str = "greedy", rounds: int | None = None) -> Hint:
+Progress = Callable[[dict[str, Any]], None]
+
+
+def hint(
+    state: GameState, time_limit: float = 1.0, seed: int = 0, policy: str = "greedy", rounds: int | None = None,
+    progress: Progress | None = None, should_stop: Callable[[], bool] | None = None, report_every: float = 0.25,
+) -> Hint:
     """The best choice now (see the module doc).
 
     ``rounds`` fixes the playouts per choice of the estimate (reproducible
@@ -118,12 +131,46 @@ def hint(state: GameState, time_limit: float = 1.0, seed: int = 0, policy: str =
     if len(actions) == 1:
         return Hint(decision, [ChoiceValue(texts[0], True, verdict=None)], "forced (the only legal choice)", time.perf_counter() - started)
     notes: list[str] = []
+    watch = _Watcher(progress, decision, texts, started, report_every)
+    watch.stage("exact")
     exact = _exact(state, actions, texts, started + time_limit / 2, notes)
     if exact is not None:
         method, choices = exact
         return Hint(decision, sorted(choices, key=ChoiceValue.sort_key), method, time.perf_counter() - started, notes)
-    choices, how = _estimate(state, actions, texts, deadline, seed, policy, rounds)
+    watch.stage("estimate", notes)
+    choices, how = _estimate(state, actions, texts, deadline, seed, policy, rounds, watch, should_stop)
+    if should_stop is not None and should_stop():
+        notes.append("stopped on request before the time limit")
     return Hint(decision, sorted(choices, key=ChoiceValue.sort_key), f"estimate: playouts, {how}", time.perf_counter() - started, notes)
+
+
+class _Watcher:
+    """Sends the partial answers to ``progress`` (nothing when there is none)."""
+
+    def __init__(self, progress: Progress | None, decision: str, texts: list[str], started: float, every: float) -> None:
+        self.progress = progress
+        self.decision = decision
+        self.texts = texts
+        self.started = started
+        self.every = every
+        self.next_report = started + every
+
+    def stage(self, name: str, notes: list[str] | None = None) -> None:
+        if self.progress is not None:
+            self.progress({"stage": name, "decision": self.decision, "choices": self.texts, "proven": False,
+                           "notes": list(notes or []), "seconds": round(time.perf_counter() - self.started, 6)})
+
+    def due(self) -> bool:
+        return self.progress is not None and time.perf_counter() >= self.next_report
+
+    def estimates(self, choices: list[ChoiceValue], playouts: int) -> None:
+        assert self.progress is not None
+        now = time.perf_counter()
+        self.next_report = now + self.every
+        ranked = sorted(choices, key=ChoiceValue.sort_key)
+        self.progress({"stage": "estimate", "decision": self.decision, "best": ranked[0].as_json(),
+                       "choices": [c.as_json() for c in ranked], "proven": False, "playouts": playouts,
+                       "seconds": round(now - self.started, 6)})
 
 
 def _decision_name(state: GameState) -> str:
@@ -180,7 +227,8 @@ def _exact_chance(state: GameState, actions: list[Any], texts: list[str], deadli
 
 
 def _estimate(
-    state: GameState, actions: list[Any], texts: list[str], deadline: float, seed: int, policy: str, rounds: int | None
+    state: GameState, actions: list[Any], texts: list[str], deadline: float, seed: int, policy: str, rounds: int | None,
+    watch: _Watcher, should_stop: Callable[[], bool] | None,
 ) -> tuple[list[ChoiceValue], str]:
     sims: list[Playouts | None] = [None] * len(actions)  # built on first use: a start round has 100+ choices
     wins = [0] * len(actions)
@@ -192,7 +240,7 @@ def _estimate(
     # a short limit still gives an answer.
     while rounds is None or round_ < rounds:
         for i, action in enumerate(actions):
-            if rounds is None and (round_ or i) and time.perf_counter() > deadline:
+            if (round_ or i) and (rounds is None and time.perf_counter() > deadline or should_stop is not None and should_stop()):
                 break
             sim = sims[i]
             if sim is None:
@@ -200,16 +248,22 @@ def _estimate(
                 how = how or sim.how
             wins[i] += sim.win(playout_rng(seed, round_ * len(actions) + i, "hint"))
             plays[i] += 1
+            if watch.due():
+                watch.estimates(_values(texts, wins, plays), sum(plays))
         else:
             round_ += 1
             continue
         break
-    choices = [ChoiceValue(t, False, estimate=Proportion(w, n)) for t, w, n in zip(texts, wins, plays)]
+    choices = _values(texts, wins, plays)
     least, most = min(plays), max(plays)
     count = f"{most:,} per choice" if least == most else f"{least:,} to {most:,} per choice"
     if least == 0:
         count += f"; {plays.count(0):,} choices not played in the time"
     return choices, f"{count} ({how})"
+
+
+def _values(texts: list[str], wins: list[int], plays: list[int]) -> list[ChoiceValue]:
+    return [ChoiceValue(t, False, estimate=Proportion(w, n)) for t, w, n in zip(texts, wins, plays)]
 
 
 __all__ = ["ChoiceValue", "Hint", "NoDecision", "hint"]

@@ -1,0 +1,194 @@
+"""The engine protocol over HTTP, for ``lueur serve`` (docs/protocol.md, "HTTP").
+
+``POST /v1/<command>`` takes the same JSON object as a protocol line (its
+``command`` comes from the path; ``id`` is optional) and answers with the final
+line, or, when the client accepts ``application/x-ndjson``, streams every line
+(``info`` as it comes, then the final one). The requests share one
+:class:`~solver.protocol_runner.Runner`, so ids, cancellation and time limits
+behave as on stdin/stdout. No endpoint reads or writes a file: positions come
+inline.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import uuid
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse, Response, StreamingResponse
+
+from solver import __version__
+from solver.protocol_commands import version
+from solver.protocol_requests import COMMANDS, PROTOCOL, RequestError, decode_line, parse_request
+from solver.protocol_runner import Runner
+
+NDJSON = "application/x-ndjson"
+
+STATUS = {
+    "malformed": 400, "invalid request": 400, "invalid position": 400, "invalid input": 400, "illegal action": 400,
+    "unsupported": 400, "no decision": 400, "unknown command": 404, "duplicate id": 409, "too large": 413,
+    "busy": 429, "internal error": 500,
+}
+"""HTTP status of each kind of ``error`` line (a ``result`` is always 200: the answer is in its body)."""
+
+
+@dataclass(frozen=True)
+class ServerLimits:
+    max_body_bytes: int = 1 << 20
+    """Largest request body."""
+    max_time_limit: float = 30.0
+    """Largest ``time_limit`` a request may ask for; searches are stopped past it."""
+    max_requests: int = 16
+    """Requests in flight (running or waiting) at once; one more gets 429."""
+    workers: int | None = None
+    """Searches that run at once (each in its own process); default: the CPU count."""
+
+
+def create_app(limits: ServerLimits = ServerLimits()) -> FastAPI:
+    app = FastAPI(
+        title="Lueur engine protocol",
+        version=__version__,
+        description=f"The {PROTOCOL} commands of `lueur engine` over HTTP. See docs/protocol.md.",
+        docs_url=None, redoc_url=None,  # the interactive pages load scripts from a CDN; the OpenAPI document is enough
+    )
+    runner = Runner(limits.workers, limits.max_time_limit, max_pending=limits.max_requests, preload=("cli.main",))
+    app.state.runner = runner
+    app.state.limits = limits
+
+    @app.get("/v1/version", summary="Engine name, version, protocol and commands")
+    async def get_version() -> dict[str, Any]:
+        return version()
+
+    @app.post("/v1/{command}", summary="Run one command of the engine protocol", openapi_extra=_openapi_body(),
+              responses=_openapi_responses())
+    async def run_command(command: str, request: Request) -> Response:
+        stream = NDJSON in request.headers.get("accept", "")
+        try:
+            body = await _read_body(request, limits.max_body_bytes)
+            doc = decode_line(body)
+            if isinstance(doc, dict):
+                if doc.get("command", command) != command:
+                    raise RequestError("invalid request", f"command: the body says {doc['command']!r}, the path says {command!r}",
+                                       doc.get("id") if isinstance(doc.get("id"), (str, int)) else None)
+                doc = {**doc, "command": command}
+                doc.setdefault("id", f"http-{uuid.uuid4().hex[:12]}")
+            parsed = parse_request(doc, limits.max_time_limit)
+        except RequestError as exc:
+            return _error_response(exc.line())
+        lines: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        loop = asyncio.get_running_loop()
+
+        def emit(line: dict[str, Any]) -> None:
+            try:
+                loop.call_soon_threadsafe(lines.put_nowait, line)
+            except RuntimeError:  # the server is shutting down
+                pass
+
+        runner.submit(parsed, emit)
+        if stream:
+            return StreamingResponse(_stream(lines, runner, parsed.id), media_type=NDJSON)
+        return await _final(lines, runner, parsed.id, request)
+
+    return app
+
+
+async def _read_body(request: Request, limit: int) -> bytes:
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isdigit() and int(declared) > limit:
+        raise RequestError("too large", f"the body is {int(declared):,} bytes; this server takes at most {limit:,} (--max-body-bytes)")
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise RequestError("too large", f"the body is longer than {limit:,} bytes (--max-body-bytes)")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _is_final(line: dict[str, Any]) -> bool:
+    return line.get("type") in ("result", "error")
+
+
+async def _stream(lines: asyncio.Queue[dict[str, Any]], runner: Runner, request_id: str | int) -> AsyncIterator[bytes]:
+    finished = False
+    try:
+        while not finished:
+            line = await lines.get()
+            finished = _is_final(line)
+            yield json.dumps(line, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
+    finally:
+        if not finished:  # the client went away: stop the work it asked for
+            runner.cancel(request_id)
+
+
+async def _final(lines: asyncio.Queue[dict[str, Any]], runner: Runner, request_id: str | int, request: Request) -> Response:
+    warnings: list[dict[str, Any]] = []
+    while True:
+        try:
+            line = await asyncio.wait_for(lines.get(), timeout=0.5)
+        except asyncio.TimeoutError:
+            if await request.is_disconnected():
+                runner.cancel(request_id)
+            continue
+        if line.get("type") == "warning":
+            warnings.append({k: v for k, v in line.items() if k not in ("id", "type")})
+        if _is_final(line):
+            if warnings:
+                line = {**line, "warnings": warnings}
+            if line["type"] == "error":
+                return _error_response(line)
+            return JSONResponse(line)
+
+
+def _error_response(line: dict[str, Any]) -> JSONResponse:
+    status = STATUS.get(line.get("error", ""), 400)
+    headers = {"Retry-After": "1"} if status == 429 else None
+    return JSONResponse(line, status_code=status, headers=headers)
+
+
+def _openapi_body() -> dict[str, Any]:
+    limit = {"type": "number", "description": "seconds"}
+    schema = {
+        "type": "object",
+        "description": "One request of the engine protocol (docs/protocol.md); the command comes from the path. "
+                       "Unknown fields are ignored with a warning.",
+        "properties": {
+            "id": {"oneOf": [{"type": "string", "maxLength": 200}, {"type": "integer"}],
+                   "description": "Names the request (generated when absent); unique among requests in flight."},
+            "position": {"type": "object", "description": "A position in the lueur-position/1 format (all commands but cancel and version)."},
+            "time_limit": limit, "report_every": limit,
+            "max_nodes": {"type": "integer", "minimum": 1},
+            "playouts": {"type": "integer", "minimum": 1},
+            "seed": {"type": "integer"},
+            "actions": {"type": "array", "items": {"type": "string"}, "description": "apply: actions in the text notation."},
+            "engine": {"enum": ["search", "cpsat", "both"]}, "objective": {"enum": ["turns", "nerve"]},
+            "draws": {"type": "integer", "minimum": 1}, "policy": {"enum": ["greedy", "random", "bot"]},
+            "orders": {"type": "integer", "minimum": 0}, "order_nodes": {"type": "integer", "minimum": 1},
+            "explain": {"type": "boolean"},
+            "target": {"oneOf": [{"type": "string"}, {"type": "integer"}], "description": "cancel: the id of the request to stop."},
+        },
+    }
+    return {
+        "parameters": [{"name": "command", "in": "path", "required": True, "schema": {"enum": list(COMMANDS)}}],
+        "requestBody": {"required": True, "content": {"application/json": {"schema": schema}}},
+    }
+
+
+def _openapi_responses() -> dict[int | str, dict[str, Any]]:
+    line = {"type": "object", "properties": {"id": {}, "type": {"enum": ["result", "error"]}}}
+    return {
+        200: {"description": "The final line: a result (its exit_code says yes, no, refused or limit reached). "
+                             "With `Accept: application/x-ndjson`, every line as it comes.",
+              "content": {"application/json": {"schema": line}, NDJSON: {"schema": {"type": "string"}}}},
+        400: {"description": "An error line: malformed or invalid request or position."},
+        404: {"description": "Not a command."},
+        409: {"description": "The id is already in flight."},
+        413: {"description": "The body is too large."},
+        429: {"description": "Too many requests in flight; retry after a moment."},
+        500: {"description": "An internal error (a bug): the message says what."},
+    }
