@@ -1,0 +1,275 @@
+"""Conformance of ``lueur engine`` (docs/protocol.md), driven as a real process on its pipes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from collections import Counter
+
+import pytest
+
+from solver.protocol_requests import RequestError, parse_request
+
+from .protocol_client import LUEUR, ROOT, Engine, position
+
+WAX = position("rulebook/wax-eater-sight")          # a turn start with a shuffled pile: hints are estimated
+HOLD = position("endgames/04-hold-the-light")       # Final Flickers: win in 4 turns, 1 Nerve
+LINE_TYPES = {"info", "warning", "result", "error"}
+
+
+@pytest.fixture
+def engine():
+    process = Engine()
+    yield process
+    process.stop()
+
+
+def test_version_answers_with_the_protocol_and_commands(engine: Engine) -> None:
+    [line] = engine.ask({"id": 1, "command": "version"})
+    assert line["type"] == "result" and line["id"] == 1 and line["exit_code"] == 0
+    assert line["result"]["protocol"] == "lueur-engine/1"
+    assert "hint" in line["result"]["commands"] and "cancel" in line["result"]["commands"]
+
+
+def test_every_request_gets_exactly_one_final_line_with_its_id(engine: Engine) -> None:
+    requests = [
+        {"id": "v", "command": "version"},
+        {"id": "l", "command": "legal", "position": WAX},
+        {"id": 7, "command": "apply", "position": WAX, "actions": ["move N"]},
+        {"id": "s", "command": "solve", "position": HOLD},
+        {"id": "h", "command": "hint", "position": WAX, "playouts": 2},
+        {"id": "o", "command": "odds", "position": WAX, "draws": 2},
+        {"id": "r", "command": "render", "position": HOLD},
+        {"id": "c", "command": "check", "position": HOLD},
+        {"id": "a", "command": "analyze", "position": WAX, "playouts": 20, "orders": 0},
+    ]
+    for request in requests:
+        engine.send(request)
+    lines = engine.close()
+    assert engine.process.returncode == 0
+    assert all(line["type"] in LINE_TYPES and "id" in line for line in lines)
+    finals = Counter(line["id"] for line in lines if line["type"] in ("result", "error"))
+    assert finals == Counter(r["id"] for r in requests)
+    for request in requests:
+        own = [line for line in lines if line["id"] == request["id"]]
+        assert own[-1]["type"] == "result", own[-1]  # nothing after the final line
+        assert own[-1]["command"] == request["command"]
+    results = {line["id"]: line for line in lines if line["type"] == "result"}
+    assert results["s"]["result"]["verdict"] == "win" and results["s"]["result"]["turns"] == 4
+    assert results[7]["result"]["outcome"] is None and results[7]["result"]["events"]
+    assert results["c"]["result"]["valid"] is True
+    assert "board" in results["r"]["result"]
+
+
+def test_stdout_carries_protocol_lines_only(engine: Engine) -> None:
+    engine.send({"id": 1, "command": "solve", "position": HOLD, "engine": "both"})
+    engine.send({"id": 2, "command": "hint", "position": WAX, "playouts": 1})
+    engine.close()
+    assert engine.raw
+    for raw in engine.raw:
+        doc = json.loads(raw)
+        assert isinstance(doc, dict) and doc["type"] in LINE_TYPES
+
+
+def test_hint_sends_info_before_its_result_and_matches_the_command_line(engine: Engine) -> None:
+    lines = engine.ask({"id": "h", "command": "hint", "position": WAX, "playouts": 3, "seed": 5})
+    assert lines[0]["type"] == "info" and lines[0]["stage"] == "exact" and lines[0]["proven"] is False
+    assert lines[0]["choices"] == ["stay", "move N", "move W"]
+    final = lines[-1]["result"]
+    cli = subprocess.run([*LUEUR, "hint", "scenarios/rulebook/wax-eater-sight.toml", "--playouts", "3", "--seed", "5", "--json"],
+                         cwd=ROOT, capture_output=True, text=True, check=True)
+    expected = json.loads(cli.stdout)
+    for doc in (final, expected):
+        doc.pop("seconds")
+    assert final == expected
+
+
+def test_solve_matches_the_command_line(engine: Engine) -> None:
+    [*_, line] = engine.ask({"id": 1, "command": "solve", "position": HOLD})
+    cli = subprocess.run([*LUEUR, "solve", "scenarios/endgames/04-hold-the-light.toml", "--json"], cwd=ROOT, capture_output=True,
+                         text=True)
+    expected = json.loads(cli.stdout)
+    assert line["exit_code"] == cli.returncode == 0
+    assert (line["result"]["verdict"], line["result"]["turns"], line["result"]["plan"]) == \
+        (expected["verdict"], expected["turns"], expected["plan"])
+
+
+def test_cancel_stops_a_running_request_and_it_still_ends_with_its_answer(engine: Engine) -> None:
+    engine.send({"id": "long", "command": "hint", "position": WAX, "time_limit": 4})
+    while (line := engine.next_line())["stage"] != "estimate":  # past the exact stage: playing out
+        assert line["id"] == "long" and line["type"] == "info"
+    engine.send({"id": "stop", "command": "cancel", "target": "long"})
+    lines = engine.until_final("long")
+    cancel = next(line for line in lines if line["id"] == "stop")
+    assert cancel["type"] == "result" and cancel["result"] == {"target": "long", "stopping": True}
+    final = lines[-1]
+    assert final["type"] == "result" and final["stopped"] == "cancelled"
+    # The hint finished with what it had (its ranking so far), not with nothing.
+    assert final["result"]["best"]["action"] in ("stay", "move N", "move W")
+    assert "stopped on request before the time limit" in final["result"]["notes"]
+
+
+def test_cancel_of_a_search_that_cannot_stop_early_ends_it_with_its_last_report(engine: Engine) -> None:
+    engine.send({"id": "deep", "command": "solve", "position": WAX, "time_limit": 60, "max_nodes": 10**8})
+    first = engine.next_line()
+    assert first["type"] == "info" and first["stage"] == "expectimax"
+    engine.send({"id": "stop", "command": "cancel", "target": "deep"})
+    final = engine.until_final("deep")[-1]
+    assert final["type"] == "result" and final["stopped"] == "cancelled" and final["result"] is None
+    assert final["exit_code"] == 3 and final["partial"] == {k: v for k, v in first.items() if k not in ("id", "type", "command", "seconds")}
+
+
+def test_cancel_of_an_unknown_request_says_so(engine: Engine) -> None:
+    [line] = engine.ask({"id": "c", "command": "cancel", "target": "nobody"})
+    assert line["type"] == "result" and line["exit_code"] == 1 and line["result"]["stopping"] is False
+
+
+def test_requests_in_flight_are_independent(engine: Engine) -> None:
+    engine.send({"id": "slow", "command": "hint", "position": WAX, "time_limit": 60})
+    assert engine.next_line()["id"] == "slow"
+    # Quick commands are answered while the search runs.
+    lines = engine.ask({"id": "quick", "command": "legal", "position": WAX})
+    assert lines[-1]["type"] == "result"
+    [*_, solved] = engine.ask({"id": "s", "command": "solve", "position": HOLD})
+    assert solved["result"]["verdict"] == "win"
+    engine.send({"id": "x", "command": "cancel", "target": "slow"})
+    assert engine.until_final("slow")[-1]["stopped"] == "cancelled"
+
+
+def test_duplicate_id_in_flight_is_refused(engine: Engine) -> None:
+    engine.send({"id": "d", "command": "hint", "position": WAX, "time_limit": 60})
+    assert engine.next_line()["id"] == "d"
+    engine.send({"id": "d", "command": "version"})
+    error = engine.next_line()
+    while error["type"] != "error":  # the running hint may report meanwhile
+        error = engine.next_line()
+    assert error["id"] == "d" and error["error"] == "duplicate id"
+    engine.send({"id": "x", "command": "cancel", "target": "d"})
+    assert engine.until_final("d")[-1]["type"] == "result"
+
+
+@pytest.mark.parametrize("garbage, kind", [
+    (b"this is not JSON", "malformed"),
+    (b"[1, 2, 3]", "malformed"),
+    (b"\xff\xfe{}", "malformed"),
+    (b'{"command": "version"}', "invalid request"),
+    (b'{"id": true, "command": "version"}', "invalid request"),
+])
+def test_garbage_lines_get_an_error_and_the_engine_keeps_serving(engine: Engine, garbage: bytes, kind: str) -> None:
+    engine.send(garbage)
+    error = engine.next_line()
+    assert error["type"] == "error" and error["error"] == kind and error["id"] is None and error["message"]
+    [line] = engine.ask({"id": "after", "command": "version"})
+    assert line["type"] == "result"
+
+
+def test_blank_lines_are_skipped(engine: Engine) -> None:
+    engine.send(b"")
+    engine.send(b"   ")
+    [line] = engine.ask({"id": 1, "command": "version"})
+    assert line["type"] == "result"
+
+
+def test_unknown_commands_and_bad_fields_are_errors_with_the_id(engine: Engine) -> None:
+    [line] = engine.ask({"id": "u", "command": "teleport", "position": WAX})
+    assert line["type"] == "error" and line["error"] == "unknown command" and "hint" in line["message"]
+    [line] = engine.ask({"id": "t", "command": "hint", "position": WAX, "time_limit": -1, "policy": "psychic"})
+    assert line["error"] == "invalid request"
+    assert {p["path"] for p in line["problems"]} == {"time_limit", "policy"}
+    [line] = engine.ask({"id": "p", "command": "legal"})
+    assert line["error"] == "invalid request" and line["problems"][0]["path"] == "position"
+
+
+def test_an_invalid_position_is_an_error_naming_each_field() -> None:
+    bad = json.loads(json.dumps(HOLD))
+    bad["prisoners"][0]["nerve"] = 9
+    bad["prisoners"][1]["nerve"] = -1
+    engine = Engine()
+    try:
+        [line] = engine.ask({"id": "bad", "command": "solve", "position": bad})
+        assert line["type"] == "error" and line["error"] == "invalid position"
+        paths = [p["path"] for p in line["problems"]]
+        assert paths and all(path.startswith("position.") for path in paths)
+        assert paths == ["position.prisoners[0].nerve", "position.prisoners[1].nerve"]
+        # check answers the same question with a result: valid or not.
+        [line] = engine.ask({"id": "chk", "command": "check", "position": bad})
+        assert line["type"] == "result" and line["exit_code"] == 2 and line["result"]["valid"] is False
+    finally:
+        engine.stop()
+
+
+def test_unknown_fields_are_ignored_with_a_warning(engine: Engine) -> None:
+    pos = {**HOLD, "colour_scheme": "dark"}
+    lines = engine.ask({"id": "w", "command": "legal", "position": pos, "flavour": "vanilla"})
+    warnings = [line for line in lines if line["type"] == "warning"]
+    assert {w["path"] for w in warnings} == {"flavour", "position.colour_scheme"}
+    assert lines[-1]["type"] == "result" and lines[-1]["result"]["actions"]
+
+
+def test_a_refused_action_is_an_answer_with_the_reason() -> None:
+    engine = Engine()
+    try:
+        [line] = engine.ask({"id": 1, "command": "apply", "position": WAX, "actions": ["move S"]})
+        assert line["type"] == "result" and line["exit_code"] == 2
+        refusal = line["result"]
+        assert refusal["refused"] == "move S" and "wax eater" in refusal["reason"] and refusal["legal"] == ["stay", "move N", "move W"]
+    finally:
+        engine.stop()
+
+
+def test_a_huge_line_is_refused_with_its_id_and_skipped_whole() -> None:
+    engine = Engine("--max-line-bytes", "4096")
+    try:
+        engine.send(json.dumps({"id": "big", "command": "legal", "position": WAX, "padding": "x" * 20_000}))
+        [line] = engine.ask({"id": "next", "command": "version"})  # the rest of the long line is not read as a request
+        assert line["type"] == "result"
+        # The error came first, with the id read from the start of the line.
+    finally:
+        engine.stop()
+    first = json.loads(engine.raw[0])
+    assert first == {"id": "big", "type": "error", "error": "too large", "message": first["message"]}
+    assert "4,096" in first["message"] and len(engine.raw) == 2
+
+
+def test_end_of_input_lets_running_requests_finish() -> None:
+    engine = Engine()
+    engine.send({"id": "h", "command": "hint", "position": WAX, "time_limit": 0.5})
+    lines = engine.close()
+    assert engine.process.returncode == 0
+    final = [line for line in lines if line["type"] in ("result", "error")]
+    assert len(final) == 1 and final[0]["type"] == "result" and "stopped" not in final[0]
+
+
+def test_end_of_input_can_cancel_instead() -> None:
+    engine = Engine("--on-eof", "cancel")
+    engine.send({"id": "h", "command": "hint", "position": WAX, "time_limit": 60})
+    assert engine.next_line()["type"] == "info"
+    lines = engine.close()
+    assert engine.process.returncode == 0
+    [final] = [line for line in lines if line["type"] in ("result", "error")]
+    assert final["stopped"] == "cancelled"
+
+
+def test_time_limits_are_bounded_by_the_engine() -> None:
+    engine = Engine("--max-time-limit", "2")
+    try:
+        [line] = engine.ask({"id": 1, "command": "hint", "position": WAX, "time_limit": 5})
+        assert line["error"] == "invalid request" and line["problems"][0]["path"] == "time_limit"
+        # analyze has no time limit of its own: past the engine's it is stopped, and says so with its progress.
+        lines = engine.ask({"id": 2, "command": "analyze", "position": WAX, "playouts": 1_000_000, "orders": 0, "time_limit": 0.5})
+        final = lines[-1]
+        assert final["type"] == "result" and final["stopped"] == "time limit" and final["result"] is None
+        assert final["partial"]["stage"] == "playouts" and final["partial"]["total"] == 1_000_000
+    finally:
+        engine.stop()
+
+
+def test_parse_request_names_the_field_and_what_is_valid() -> None:
+    with pytest.raises(RequestError) as caught:
+        parse_request({"id": "a", "command": "apply", "position": {}, "actions": []})
+    assert caught.value.problems[0].path == "actions" and "non-empty list" in caught.value.problems[0].message
+    with pytest.raises(RequestError) as caught:
+        parse_request({"id": "a", "command": "cancel"})
+    assert caught.value.problems[0].path == "target"
+    request = parse_request({"id": 3, "command": "version", "position": {}})
+    assert [w.path for w in request.warnings] == ["position"]
