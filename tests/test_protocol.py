@@ -10,7 +10,7 @@ import pytest
 
 from solver.protocol_requests import RequestError, parse_request
 
-from .protocol_client import LUEUR, ROOT, Engine, position
+from tests.protocol_client import LUEUR, ROOT, Engine, position
 
 WAX = position("rulebook/wax-eater-sight")          # a turn start with a shuffled pile: hints are estimated
 HOLD = position("endgames/04-hold-the-light")       # Final Flickers: win in 4 turns, 1 Nerve
