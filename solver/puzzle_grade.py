@@ -1,0 +1,219 @@
+"""How hard is an end-game puzzle? Measured features, one documented formula, four grades.
+
+Difficulty has two sources (Pelánek 2011): how hard each step is to find,
+and how the steps depend on each other. The features below measure both on
+the optimal line and on the search around it; the score is a weighted sum
+(:data:`WEIGHTS`, docs/puzzles.md), cut into grades at :data:`THRESHOLDS`.
+
+Features (all deterministic: no timing enters a grade):
+
+* ``turns``: the optimal length; ``nerve``: the Nerve it spends;
+* ``options``: distinct turn results (by line projection) summed over the
+  solution's turns, and ``choice_turns``: turns with more than one;
+* ``traps_first`` / ``traps``: turn results that the lower bound still
+  calls on schedule (the remaining turns would suffice) yet lead off every
+  optimal line: "forced-looking but losing" moves, at the first turn and in all;
+* ``again``, ``holds``, ``charges``: Nerve tricks in the solution (move
+  again, hold the light, Charge); ``passes``: key passes and takes;
+  ``waits``: turns a prisoner stays; ``put_out``: candles put out on the way
+  (monsters exploited or suffered);
+* ``monsters``: wax eaters the prisoners can reach at the start;
+* ``proof_nodes``: positions the exact search expanded to prove the line;
+* ``greedy_solves``: the trivial heuristic (:func:`greedy_wins`) escapes.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from . import endgame as eg
+from .bounds import INFINITE, gate_distances, reach, turns_needed
+from .plan import PlanTurn
+from .puzzle_unique import LineSearch
+
+GRADES = ("easy", "medium", "hard", "expert")
+
+WEIGHTS = {
+    "turns": 1.0,  # per turn beyond the first
+    "traps_first": 1.5,  # per tempting first move that fails (at most 4 counted)
+    "traps": 0.4,  # per tempting move later on the line (at most 10 counted)
+    "choice_turns": 0.5,  # per turn with more than one sensible result
+    "again": 1.5,
+    "holds": 2.0,
+    "charges": 2.5,
+    "passes": 1.5,  # per turn with key passes or a take
+    "put_out": 1.0,
+    "proof": 0.5,  # per doubling of the positions the proof expanded
+    "greedy_fails": 2.0,
+}
+"""The score's weights (docs/puzzles.md explains each)."""
+
+THRESHOLDS = (10.5, 16.0, 22.0)
+"""Scores below the first are easy, then medium, hard; from the last up, expert. Calibrated on
+600 candidates of seed 0 (4 prisoners): the easy/medium cut at about the median of the puzzles
+the heuristic solves, the hard/expert cut at about the median of those it does not."""
+
+GREEDY_CAP = "medium"
+"""A puzzle the trivial heuristic solves is graded at most this (the issue's quality filter)."""
+
+
+@dataclass(frozen=True)
+class Grade:
+    grade: str
+    score: float
+    features: dict[str, Any]
+
+    def as_json(self) -> dict[str, Any]:
+        return {"grade": self.grade, "score": self.score, "features": self.features}
+
+
+def grade_of_score(score: float, greedy_solves: bool) -> str:
+    level = sum(score >= t for t in THRESHOLDS)
+    if greedy_solves:
+        level = min(level, GRADES.index(GREEDY_CAP))
+    return GRADES[level]
+
+
+def score_of(f: dict[str, Any]) -> float:
+    """The weighted sum of the features (rounded, so the grade never hangs on float noise)."""
+    w = WEIGHTS
+    score = (
+        w["turns"] * (f["turns"] - 1)
+        + w["traps_first"] * min(f["traps_first"], 4)
+        + w["traps"] * min(f["traps"], 10)
+        + w["choice_turns"] * f["choice_turns"]
+        + w["again"] * f["again"]
+        + w["holds"] * f["holds"]
+        + w["charges"] * f["charges"]
+        + w["passes"] * f["passes"]
+        + w["put_out"] * f["put_out"]
+        + w["proof"] * math.log2(1 + f["proof_nodes"])
+        + w["greedy_fails"] * (not f["greedy_solves"])
+    )
+    return round(score, 2)
+
+
+def grade_win(k: Any, search: LineSearch, turns: int, plan: tuple[PlanTurn, ...]) -> Grade:
+    """Grade a win puzzle: kernel position ``k`` with optimum ``turns`` (``search`` has proved it)."""
+    walk = _walk_line(k, search, turns)
+    tricks = _tricks(plan)
+    ps = k[eg.PRISONERS :]
+    features: dict[str, Any] = {
+        "turns": turns,
+        "nerve": search.cost(k, turns),
+        **walk,
+        **tricks,
+        "monsters": (k[eg.MONSTER] & reach(k)).bit_count(),
+        "proof_nodes": search.expanded,
+        "greedy_solves": greedy_wins(k, turns_limit(k)),
+        "prisoners": len(ps),
+        "tiles": k[eg.PRESENT].bit_count(),
+    }
+    score = score_of(features)
+    return Grade(grade_of_score(score, features["greedy_solves"]), score, features)
+
+
+def turns_limit(k: Any) -> int:
+    from .bounds import turns_left
+
+    return min(turns_left(k), 40)
+
+
+def _projection(after: Any) -> Any:
+    return after[eg.PRISONERS :]
+
+
+def _walk_line(k: Any, search: LineSearch, turns: int) -> dict[str, int]:
+    """Follow the optimal line, counting options, choices and traps at each turn."""
+    options = choice_turns = traps = traps_first = put_out = waits = 0
+    d = turns
+    while d >= 1:
+        target = search.cost(k, d)
+        seen: set[Any] = set()
+        tempting: set[Any] = set()
+        chosen = None
+        for after, spent, won in search.successors(k):
+            proj = ("win",) if won else _projection(after)
+            seen.add(proj)
+            on_line = (won and d == 1 and spent == target) or (not won and d > 1 and spent + search.cost(after, d - 1) == target)
+            if on_line:
+                if chosen is None:
+                    chosen = (after, proj)
+                continue
+            if not won and 1 + turns_needed(after) <= d:
+                tempting.add(proj)
+        assert chosen is not None, "the line must go on"
+        tempting.discard(chosen[1])
+        options += len(seen)
+        choice_turns += len(seen) > 1
+        traps += len(tempting)
+        if d == turns:
+            traps_first = len(tempting)
+        before = k[eg.PRISONERS :]
+        after, _ = chosen
+        if d > 1:
+            put_out += sum(1 for p, q in zip(before, after[eg.PRISONERS :]) if p & eg.LIT and not q & eg.LIT)
+            waits += (before[k[eg.TURN]] & eg.POS) == (after[eg.PRISONERS + k[eg.TURN]] & eg.POS)
+        k = after
+        d -= 1
+    return {"options": options, "choice_turns": choice_turns, "traps": traps, "traps_first": traps_first, "put_out": put_out, "waits": waits}
+
+
+def _tricks(plan: tuple[PlanTurn, ...]) -> dict[str, int]:
+    count = {"again": 0, "holds": 0, "charges": 0, "passes": 0}
+    for turn in plan:
+        verbs = [a.split()[0] for a in turn.actions]
+        count["again"] += verbs.count("again")
+        count["holds"] += verbs.count("hold")
+        count["charges"] += verbs.count("charge")
+        count["passes"] += any(v in ("give", "take") for v in verbs)
+    return count
+
+
+# -- the trivial heuristic ------------------------------------------------------------------------
+
+
+def greedy_wins(k: Any, limit: int) -> bool:
+    """Does "everyone walks the shortest lit path to the nearest gate" escape?
+
+    Each turn the active prisoner takes the result that wins at once, else the
+    one the lower bound likes best (fewest turns still needed), then the one
+    leaving the prisoners the fewest steps in all to their nearest gates, then
+    the fewest Nerve, then the first in the kernel's order: one step of lookahead, no search.
+    """
+    for _ in range(limit):
+        best = None
+        best_key = None
+        active = k[eg.TURN]
+        before = k[eg.PRISONERS + active]
+        for after, actions in eg.successors(k, include_losses=False):
+            if eg.outcome(after) == "win":
+                return True
+            key = (turns_needed(after), _steps_to_gates(after), _spent(before, after, active, actions))
+            if best_key is None or key < best_key:
+                best, best_key = after, key
+        if best is None or best_key is None or best_key[0] >= INFINITE:
+            return False
+        k = best
+    return False
+
+
+def _spent(before: int, after: Any, active: int, actions: tuple[str, ...]) -> int:
+    from .puzzle_unique import nerve_spent
+
+    return nerve_spent(before, after[eg.PRISONERS + active], actions)
+
+
+def _steps_to_gates(k: Any) -> int:
+    ctx = k[eg.CTX]
+    b = k[eg.PRESENT : eg.PRISONERS]
+    total = 0
+    for p in k[eg.PRISONERS :]:
+        dist = gate_distances(ctx, b, p & eg.POS)
+        total += min(dist.values()) if dist else 99
+    return total
+
+
+__all__ = ["GRADES", "GREEDY_CAP", "Grade", "THRESHOLDS", "WEIGHTS", "grade_of_score", "grade_win", "greedy_wins", "score_of"]
