@@ -18,7 +18,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, Path, Request
 from fastapi.responses import JSONResponse, Response, StreamingResponse
 
 from solver import __version__
@@ -65,7 +65,8 @@ def create_app(limits: ServerLimits = ServerLimits()) -> FastAPI:
 
     @app.post("/v1/{command}", summary="Run one command of the engine protocol", openapi_extra=_openapi_body(),
               responses=_openapi_responses())
-    async def run_command(command: str, request: Request) -> Response:
+    async def run_command(request: Request, command: str = Path(description="The protocol command.",
+                                                                json_schema_extra={"enum": list(COMMANDS)})) -> Response:
         stream = NDJSON in request.headers.get("accept", "")
         try:
             body = await _read_body(request, limits.max_body_bytes)
@@ -174,7 +175,6 @@ def _openapi_body() -> dict[str, Any]:
         },
     }
     return {
-        "parameters": [{"name": "command", "in": "path", "required": True, "schema": {"enum": list(COMMANDS)}}],
         "requestBody": {"required": True, "content": {"application/json": {"schema": schema}}},
     }
 
