@@ -55,7 +55,8 @@ class ChoiceValue:
         if self.p_win is not None:
             return (-float(self.p_win), 0.0)
         if self.verdict in ("win", "lose"):
-            return (-1.0 if self.verdict == "win" else 0.0, float(self.turns or 0))
+            # A win of known (optimal) length before wins proven without a length.
+            return (-1.0 if self.verdict == "win" else 0.0, float("inf") if self.turns is None else float(self.turns))
         assert self.estimate is not None
         if not self.estimate.trials:
             return (1.0, 0.0)  # not played: after every choice that was
@@ -112,6 +113,7 @@ Progress = Callable[[dict[str, Any]], None]
 def hint(
     state: GameState, time_limit: float = 1.0, seed: int = 0, policy: str = "greedy", rounds: int | None = None,
     progress: Progress | None = None, should_stop: Callable[[], bool] | None = None, report_every: float = 0.25,
+    announce: bool = True,
 ) -> Hint:
     """The best choice now (see the module doc).
 
@@ -132,7 +134,8 @@ def hint(
         return Hint(decision, [ChoiceValue(texts[0], True, verdict=None)], "forced (the only legal choice)", time.perf_counter() - started)
     notes: list[str] = []
     watch = _Watcher(progress, decision, texts, started, report_every)
-    watch.stage("exact")
+    if announce:  # a caller that already sent :func:`opening` says so
+        watch.stage("exact")
     exact = _exact(state, actions, texts, started + time_limit / 2, notes)
     if exact is not None:
         method, choices = exact
@@ -156,7 +159,7 @@ class _Watcher:
         self.next_report = started + every
 
     def stage(self, name: str, notes: list[str] | None = None) -> None:
-        if self.progress is not None:
+        if self.progress is not None:  # the same keys as :func:`opening`
             self.progress({"stage": name, "decision": self.decision, "choices": self.texts, "proven": False,
                            "notes": list(notes or []), "seconds": round(time.perf_counter() - self.started, 6)})
 
@@ -171,6 +174,15 @@ class _Watcher:
         self.progress({"stage": "estimate", "decision": self.decision, "best": ranked[0].as_json(),
                        "choices": [c.as_json() for c in ranked], "proven": False, "playouts": playouts,
                        "seconds": round(now - self.started, 6)})
+
+
+def opening(state: GameState) -> dict[str, Any] | None:
+    """The first partial answer :func:`hint` reports (the decision and its legal choices), or None when
+    there is no decision; cheap, so a caller can send it before the hint itself gets going."""
+    if outcome(state) is not None or node_type(state) != "decision":
+        return None
+    texts = [format_action(a, state.size) for a in legal_actions(state)]
+    return {"stage": "exact", "decision": _decision_name(state), "choices": texts, "proven": False, "notes": []}
 
 
 def _decision_name(state: GameState) -> str:
@@ -266,4 +278,4 @@ def _values(texts: list[str], wins: list[int], plays: list[int]) -> list[ChoiceV
     return [ChoiceValue(t, False, estimate=Proportion(w, n)) for t, w, n in zip(texts, wins, plays)]
 
 
-__all__ = ["ChoiceValue", "Hint", "NoDecision", "hint"]
+__all__ = ["ChoiceValue", "Hint", "NoDecision", "hint", "opening"]

@@ -128,7 +128,8 @@ def _hint(request: Request, position: Position, info: Info, should_stop: ShouldS
     limits = request.limits
     try:
         answer = hint(position.state, limits.time_limit or DEFAULT_TIME_LIMIT["hint"], limits.seed, request.fields["policy"],
-                      limits.playouts, progress=info, should_stop=should_stop, report_every=limits.report_every)
+                      limits.playouts, progress=info, should_stop=should_stop, report_every=limits.report_every,
+                      announce=not request.fields.get("announced", False))
     except NoDecision as exc:
         raise RequestError("no decision", str(exc)) from None
     return result("hint", 0, answer.as_json())
@@ -157,6 +158,20 @@ def _analyze(request: Request, position: Position, info: Info, should_stop: Shou
     except _Stopped:
         raise RequestError("stopped", "stopped before the analysis was complete: no estimate") from None
     return result("analyze", 0, analysis.as_json())
+
+
+def first_info(request: Request) -> dict[str, Any] | None:
+    """What a command can report before it starts in earnest (a hint: the decision and its choices),
+    so that a front end sends it at once, while the search's process is still starting."""
+    if request.command != "hint":
+        return None
+    from .hint import opening
+
+    try:
+        position, _ = read_position(request)
+    except PositionError:
+        return None  # the command itself reports the problems
+    return opening(position.state)
 
 
 class _Stopped(Exception):

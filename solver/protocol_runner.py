@@ -28,10 +28,10 @@ import signal
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .protocol_commands import DEFAULT_TIME_LIMIT, HEAVY, execute
+from .protocol_commands import DEFAULT_TIME_LIMIT, HEAVY, execute, first_info
 from .protocol_requests import MAX_TIME_LIMIT, Request, RequestError
 
 Emit = Callable[[dict[str, Any]], None]
@@ -192,9 +192,14 @@ class Runner:
         job.finish(final)
 
     def _in_process(self, job: _Job) -> dict[str, Any] | None:
+        request = job.request
+        opening = first_info(request)
+        if opening is not None:  # at once: the first report does not wait for the process
+            job.info(opening)
+            request = replace(request, fields={**request.fields, "announced": True})
         receiver, sender = self._context.Pipe(duplex=False)
         stop = self._context.Event()
-        process = self._context.Process(target=_child, args=(job.request, sender, stop), daemon=True)
+        process = self._context.Process(target=_child, args=(request, sender, stop), daemon=True)
         process.start()
         sender.close()
         hard_limit = job.started + self._hard_limit(job.request)
