@@ -66,8 +66,8 @@ def engine(max_concurrent: int | None, max_line_bytes: int, max_time_limit: floa
     write = LineWriter(sys.stdout.buffer)
     runner = Runner(max_concurrent, max_time_limit, preload=("cli.main",))
     try:
-        for raw in read_lines(sys.stdin.buffer, max_line_bytes):
-            serve_line(raw, runner, write, max_time_limit, max_line_bytes)
+        for raw, oversized in read_lines(sys.stdin.buffer, max_line_bytes):
+            serve_line(raw, oversized, runner, write, max_time_limit, max_line_bytes)
     except KeyboardInterrupt:
         runner.cancel_all()
     if on_eof == "cancel":
@@ -77,12 +77,11 @@ def engine(max_concurrent: int | None, max_line_bytes: int, max_time_limit: floa
     os._exit(0)  # the fork server and its pipes need no orderly goodbye
 
 
-def serve_line(raw: bytes | None, runner: Any, write: LineWriter, max_time_limit: float, max_line_bytes: int) -> None:
+def serve_line(raw: bytes, oversized: bool, runner: Any, write: LineWriter, max_time_limit: float, max_line_bytes: int) -> None:
     """Answer one input line: hand a good request to the runner, or send its error line."""
-    if raw is None or raw.startswith(b"\x00oversized"):
-        prefix = b"" if raw is None else raw[len(b"\x00oversized"):]
+    if oversized:
         write(RequestError("too large", f"the line is longer than {max_line_bytes:,} bytes (--max-line-bytes); it was skipped",
-                           _id_from_prefix(prefix)).line())
+                           _id_from_prefix(raw)).line())
         return
     if not raw.strip():
         return  # blank lines are allowed between requests
@@ -96,9 +95,9 @@ def serve_line(raw: bytes | None, runner: Any, write: LineWriter, max_time_limit
     runner.submit(request, write)
 
 
-def read_lines(stream: BinaryIO, max_bytes: int) -> Iterator[bytes]:
-    """Lines of ``stream``; a line longer than ``max_bytes`` is skipped to its end and
-    given as ``b"\\x00oversized" + its first bytes`` (where an id may still be read)."""
+def read_lines(stream: BinaryIO, max_bytes: int) -> Iterator[tuple[bytes, bool]]:
+    """``(line, oversized)`` for each line of ``stream``. A line longer than ``max_bytes``
+    is skipped to its end; only its first bytes are kept (an id may still be read there)."""
     while True:
         line = stream.readline(max_bytes + 1)
         if not line:
@@ -107,9 +106,9 @@ def read_lines(stream: BinaryIO, max_bytes: int) -> Iterator[bytes]:
             prefix = line[:4096]
             while line and not line.endswith(b"\n"):
                 line = stream.readline(1 << 16)
-            yield b"\x00oversized" + prefix
+            yield prefix, True
             continue
-        yield line
+        yield line, False
 
 
 def _id_from_prefix(raw: bytes) -> str | int | None:
