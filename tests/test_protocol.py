@@ -7,8 +7,10 @@ import subprocess
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from solver.protocol_requests import RequestError, parse_request
+from solver.protocol_requests import COMMANDS, RequestError, parse_request
 
 from tests.protocol_client import LUEUR, ROOT, Engine, position
 
@@ -273,3 +275,24 @@ def test_parse_request_names_the_field_and_what_is_valid() -> None:
     assert caught.value.problems[0].path == "target"
     request = parse_request({"id": 3, "command": "version", "position": {}})
     assert [w.path for w in request.warnings] == ["position"]
+
+
+_json = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4),
+    max_leaves=12,
+)
+_fields = st.sampled_from(["id", "command", "position", "time_limit", "max_nodes", "playouts", "seed", "report_every",
+                           "actions", "engine", "objective", "draws", "policy", "orders", "order_nodes", "explain", "target"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(_fields, _json | st.sampled_from(["hint", "apply", "cancel", "solve", "legal"]), max_size=8) | _json)
+def test_any_json_is_a_request_or_a_request_error(doc) -> None:
+    try:
+        request = parse_request(doc)
+    except RequestError as exc:
+        line = exc.line()
+        assert line["type"] == "error" and line["message"] and json.dumps(line)
+        return
+    assert request.command in COMMANDS and isinstance(request.id, (str, int))
