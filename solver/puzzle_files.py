@@ -80,8 +80,8 @@ def header(state: GameState, study: Study, seed: int, candidate: int, notes: lis
     lines.append("")
     if study.status == "lose":
         lines.append(f"Answer: no escape. {study.reason}.")
-        lines.append(f"The proof: the exact search expanded {f['proof_nodes']} positions; CP-SAT agrees"
-                     f"{'' if study.agree else ' (not run)'}.")
+        lines.append(f"The proof: the A* search expanded {f['proof_nodes']} positions; a depth-first search over every "
+                     f"line the board's life allows agrees. From the start, {f['first_options']} different first turns.")
     else:
         lines.append(f"Solution: {study.turns} turns, {study.nerve} Nerve.")
         lines += ["  " + s for s in solution_lines(study.plan)]
