@@ -23,7 +23,7 @@ from . import endgame as eg
 from .bounds import INFINITE, turns_left, turns_needed
 from .outcome import outcome
 from .plan import PlanTurn, verify
-from .puzzle_grade import GRADES, Grade, grade_win
+from .puzzle_grade import GRADES, Grade, first_turn_traps, grade_win, shortest_reason
 from .puzzle_unique import DEFAULT_CAP, Line, LineSearch, UniquenessUnknown, cpsat_lines, nerve_spent
 from .state import GameState
 
@@ -112,9 +112,11 @@ def study(state: GameState, max_nodes: int = DEFAULT_MAX_NODES, cpsat: bool = Fa
             return _with_cpsat(Study("ambiguous", "several optimal lines", turns, nerve, lines=len(found)), k, found, cpsat)
         plan = _plan(state, k, search, turns)
         grade = grade_win(k, search, turns, plan)
+        names = tuple(p.name for p in state.prisoners)
+        details = {"shortest": shortest_reason(k, turns, names), "first_traps": first_turn_traps(k, search, turns, names)}
     except UniquenessUnknown as exc:
         return Study("unknown", str(exc))
-    return _with_cpsat(Study("unique", "", turns, nerve, plan, grade, len(found)), k, found, cpsat)
+    return _with_cpsat(Study("unique", "", turns, nerve, plan, grade, len(found), details=details), k, found, cpsat)
 
 
 def _with_cpsat(result: Study, k: Any, found: frozenset[Line], cpsat: bool) -> Study:

@@ -85,6 +85,13 @@ def header(state: GameState, study: Study, seed: int, candidate: int, notes: lis
     else:
         lines.append(f"Solution: {study.turns} turns, {study.nerve} Nerve.")
         lines += ["  " + s for s in solution_lines(study.plan)]
+        lines.append(f"Nothing shorter: {study.details.get('shortest', '')}.")
+        traps = study.details.get("first_traps", [])
+        if traps:
+            lines.append("Tempting first turns that fail:")
+            lines += [f"  - {t}" for t in traps[:6]]
+            if len(traps) > 6:
+                lines.append(f"  - and {len(traps) - 6} more")
         lines.append(
             f"Unique: every other way takes more turns or more Nerve, or only burns different spare tiles "
             f"(the search and CP-SAT each found this one line{'' if study.agree else '; CP-SAT not run'})."

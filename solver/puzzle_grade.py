@@ -19,7 +19,8 @@ Features (all deterministic: no timing enters a grade):
   (monsters exploited or suffered);
 * ``monsters``: wax eaters the prisoners can reach at the start;
 * ``proof_nodes``: positions the exact search expanded to prove the line;
-* ``greedy_solves``: the trivial heuristic (:func:`greedy_wins`) escapes.
+* ``greedy_solves``: the trivial heuristic (:func:`greedy_wins`) escapes in the optimal number
+  of turns (it then solves the puzzle's question, its Nerve aside).
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ WEIGHTS = {
 }
 """The score's weights (docs/puzzles.md explains each)."""
 
-THRESHOLDS = (12.5, 16.0, 21.0)
+THRESHOLDS = (11.5, 16.0, 20.0)
 """Scores below the first are easy, then medium, hard; from the last up, expert. Calibrated on
 1,200 candidates of seed 0 (4 prisoners): the easy/medium cut at about the median of the puzzles
 the heuristic solves, the hard/expert cut at about the median of those it does not."""
@@ -107,18 +108,12 @@ def grade_win(k: Any, search: LineSearch, turns: int, plan: tuple[PlanTurn, ...]
         **tricks,
         "monsters": (k[eg.MONSTER] & reach(k)).bit_count(),
         "proof_nodes": search.expanded,
-        "greedy_solves": greedy_wins(k, turns_limit(k)),
+        "greedy_solves": greedy_wins(k, turns),
         "prisoners": len(ps),
         "tiles": k[eg.PRESENT].bit_count(),
     }
     score = score_of(features)
     return Grade(grade_of_score(score, features["greedy_solves"]), score, features)
-
-
-def turns_limit(k: Any) -> int:
-    from .bounds import turns_left
-
-    return min(turns_left(k), 40)
 
 
 def _projection(after: Any) -> Any:
@@ -172,11 +167,71 @@ def _tricks(plan: tuple[PlanTurn, ...]) -> dict[str, int]:
     return count
 
 
+# -- explanations ----------------------------------------------------------------------------------
+
+
+def first_turn_traps(k: Any, search: LineSearch, turns: int, names: tuple[str, ...]) -> list[str]:
+    """The tempting first turns (on schedule by the lower bound, on no optimal line), each with what
+    goes wrong: ``"move N, discard c3: no win within 4 more turns"`` or ``"...: 2 Nerve more"``."""
+    target = search.cost(k, turns)
+    active = k[eg.TURN]
+    before = k[eg.PRISONERS + active]
+    out: dict[Any, str] = {}
+    for after, actions in eg.successors(k, include_losses=False):
+        if eg.outcome(after) == "win" or 1 + turns_needed(after) > turns:
+            continue
+        proj = after[eg.PRISONERS :]
+        if proj in out:
+            continue
+        from .puzzle_unique import nerve_spent
+
+        spent = nerve_spent(before, after[eg.PRISONERS + active], actions)
+        rest = search.cost(after, turns - 1)
+        if rest >= INFINITE:
+            why = f"no win within the {turns - 1} turns left"
+        elif spent + rest > target:
+            why = f"{spent + rest - target} Nerve more"
+        else:
+            continue
+        out[proj] = f"{names[active]}: {', '.join(actions)} ({why})"
+    return sorted(out.values())
+
+
+def shortest_reason(k: Any, turns: int, names: tuple[str, ...]) -> str:
+    """Why no win takes fewer turns: the lower bound's binding prisoner, or the exhaustive search."""
+    bound = turns_needed(k)
+    if bound < turns:
+        return f"the lower bound allows {bound} turns, but the exhaustive search finds no win in {turns - 1}"
+    ctx = k[eg.CTX]
+    b = k[eg.PRESENT : eg.PRISONERS]
+    ps = k[eg.PRISONERS :]
+    n = len(ps)
+    geo_name = ctx.discard_text
+    best = None
+    for gate, _ in gate_distances(ctx, b, ps[0] & eg.POS).items():
+        worst = (0, -1, 0)
+        for i, p in enumerate(ps):
+            d = gate_distances(ctx, b, p & eg.POS).get(gate)
+            if d is None:
+                worst = (INFINITE, i, 0)
+                break
+            if d:
+                own = max(-(-d // 3), d - ((p >> eg.NERVE_SHIFT) & 3))
+                worst = max(worst, ((i - k[eg.TURN]) % n + (own - 1) * n + 1, i, d))
+        if best is None or worst[0] < best[1][0]:
+            best = (gate, worst)
+    assert best is not None
+    gate, (_, i, d) = best
+    where = geo_name[gate].split()[-1]
+    return (f"{names[i]} is {d} step(s) from the gate {where} with {(ps[i] >> eg.NERVE_SHIFT) & 3} Nerve "
+            f"and cannot arrive before turn {turns} (at most 3 steps a turn, one more step per Nerve)")
+
+
 # -- the trivial heuristic ------------------------------------------------------------------------
 
 
 def greedy_wins(k: Any, limit: int) -> bool:
-    """Does "everyone walks the shortest lit path to the nearest gate" escape?
+    """Does "everyone walks the shortest lit path to the nearest gate" escape within ``limit`` turns?
 
     Each turn the active prisoner takes the result that wins at once, else the
     one the lower bound likes best (fewest turns still needed), then the one
@@ -216,4 +271,4 @@ def _steps_to_gates(k: Any) -> int:
     return total
 
 
-__all__ = ["GRADES", "GREEDY_CAP", "Grade", "THRESHOLDS", "WEIGHTS", "grade_of_score", "grade_win", "greedy_wins", "score_of"]
+__all__ = ["first_turn_traps", "shortest_reason", "GRADES", "GREEDY_CAP", "Grade", "THRESHOLDS", "WEIGHTS", "grade_of_score", "grade_win", "greedy_wins", "score_of"]
