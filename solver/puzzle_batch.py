@@ -124,7 +124,7 @@ def local_stream(seed: int, start: int, stop: int, options: Options, workers: in
         return
     from concurrent.futures import Future, ProcessPoolExecutor
 
-    pool = ProcessPoolExecutor(workers)
+    pool = ProcessPoolExecutor(workers, initializer=_ignore_interrupts)
     pending: list[Future[list[Examined]]] = []
     chunks = _chunks(start, stop)
     try:
@@ -139,6 +139,13 @@ def local_stream(seed: int, start: int, stop: int, options: Options, workers: in
             yield from pending.pop(0).result()
     finally:
         pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the main process, which stops the job and keeps what it wrote."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def ray_stream(seed: int, start: int, stop: int, options: Options, workers: int, address: str | None) -> Iterator[Examined]:
@@ -279,8 +286,11 @@ def run(
             close = getattr(stream, "close", None)
             if close is not None:
                 close()
-    index["tally"] = dict(sorted(state.tally.items()))
-    write_index(directory, index)
+            # Also on Ctrl-C: the candidates examined since the last save need not be examined again.
+            index["tally"] = dict(sorted(state.tally.items()))
+            write_index(directory, index)
+    else:
+        write_index(directory, index)
     grades = Counter(p["grade"] for p in puzzles)
     return Summary(directory, written, len(puzzles), index["examined"], state.tried, time.perf_counter() - state.started,
                    dict(index["tally"]), {g: grades[g] for g in GRADES if grades[g]}, len(puzzles) >= count)

@@ -225,6 +225,7 @@ def _solve(model: FlickersModel, seconds: float) -> tuple[int, cp_model.CpSolver
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1  # parallelism is across candidates; one worker is deterministic
     solver.parameters.max_time_in_seconds = seconds
+    solver.parameters.catch_sigint_signal = False  # Ctrl-C is the job's to handle (it keeps what it wrote)
     status = solver.solve(model.model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE, cp_model.INFEASIBLE):
         raise UniquenessUnknown(f"CP-SAT: {solver.status_name(status)} at horizon {model.horizon}")
