@@ -85,14 +85,23 @@ def _progress(shown: bool, count: int) -> Iterator[Callable[..., None] | None]:
         yield None
         return
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
 
     bars = Progress(TextColumn("puzzles"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[tried]} tried, {task.fields[rate]}/min"),
                     TimeElapsedColumn(), TimeRemainingColumn(), console=Console(stderr=True), transient=True)
     task = bars.add_task("puzzles", total=count, tried=0, rate=0)
 
-    def report(state: object) -> None:
-        bars.update(task, completed=getattr(state, "accepted"), tried=getattr(state, "tried"), rate=round(getattr(state, "rate") * 60))
+    from solver.puzzle_batch import Progress as JobProgress
+
+    def report(state: JobProgress) -> None:
+        bars.update(task, completed=state.accepted, tried=state.tried, rate=round(state.rate * 60))
 
     with bars:
         yield report

@@ -24,7 +24,14 @@ from .bounds import INFINITE, turns_left, turns_needed
 from .outcome import outcome
 from .plan import PlanTurn, verify
 from .puzzle_grade import GRADES, Grade, first_turn_traps, grade_win, shortest_reason
-from .puzzle_unique import DEFAULT_CAP, Line, LineSearch, UniquenessUnknown, cpsat_lines, nerve_spent
+from .puzzle_unique import (
+    DEFAULT_CAP,
+    Line,
+    LineSearch,
+    UniquenessUnknown,
+    cpsat_lines,
+    nerve_spent,
+)
 from .state import GameState
 
 DEFAULT_MAX_NODES = 1_000

@@ -208,7 +208,7 @@ def shortest_reason(k: Any, turns: int, names: tuple[str, ...]) -> str:
     n = len(ps)
     geo_name = ctx.discard_text
     best = None
-    for gate, _ in gate_distances(ctx, b, ps[0] & eg.POS).items():
+    for gate in gate_distances(ctx, b, ps[0] & eg.POS):
         worst = (0, -1, 0)
         for i, p in enumerate(ps):
             d = gate_distances(ctx, b, p & eg.POS).get(gate)
@@ -271,4 +271,4 @@ def _steps_to_gates(k: Any) -> int:
     return total
 
 
-__all__ = ["first_turn_traps", "shortest_reason", "GRADES", "GREEDY_CAP", "Grade", "THRESHOLDS", "WEIGHTS", "grade_of_score", "grade_win", "greedy_wins", "score_of"]
+__all__ = ["GRADES", "GREEDY_CAP", "THRESHOLDS", "WEIGHTS", "Grade", "first_turn_traps", "grade_of_score", "grade_win", "greedy_wins", "score_of", "shortest_reason"]

@@ -13,7 +13,13 @@ from solver import endgame as eg
 from solver.plan import verify
 from solver.position_io import load_text
 from solver.puzzle import kernel_of, study
-from solver.puzzle_grade import GRADES, THRESHOLDS, grade_of_score, greedy_wins, score_of
+from solver.puzzle_grade import (
+    GRADES,
+    THRESHOLDS,
+    grade_of_score,
+    greedy_wins,
+    score_of,
+)
 from solver.puzzle_symmetry import apply, canonical_key, transforms
 from solver.puzzle_unique import LineSearch, cpsat_lines, search_lines
 from solver.search import solve
@@ -92,7 +98,7 @@ def test_the_two_proofs_agree_on_generated_positions() -> None:
 
 def test_the_unique_line_is_the_plan_replayed() -> None:
     result = study(_load("04-hold-the-light.toml"), 100_000)
-    assert [t.actions[:2] for t in result.plan][0] == ("stay", "hold")
+    assert result.plan[0].actions[:2] == ("stay", "hold")
     boards = verify(_load("04-hold-the-light.toml"), result.plan)
     (line,) = search_lines(kernel_of(boards[0]), result.turns)
     assert line[:-1] == tuple(eg.from_state(b)[eg.PRISONERS :] for b in boards[1:-1])
