@@ -121,6 +121,8 @@ class LoadReport:
     failures: list[str] = field(default_factory=list)
     """Requests without a proper final line (transport errors, wrong id, bad status)."""
     latency: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    first_line: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    """Streamed requests: seconds to their first line (for a hint, its first ``info``), by command."""
     statuses: Counter[int] = field(default_factory=Counter)
     seconds: float = 0.0
     memory_kib: list[tuple[int, int]] = field(default_factory=list)
@@ -142,6 +144,7 @@ class LoadReport:
             "failures": self.failures[:10], "statuses": dict(self.statuses), "seconds": round(self.seconds, 3),
             "throughput_per_s": round(self.sent / self.seconds, 1) if self.seconds else None,
             "latency_ms": {"all": percentiles(every), **{c: percentiles(sorted(v)) for c, v in sorted(self.latency.items())}},
+            "first_line_ms": {c: percentiles(sorted(v)) for c, v in sorted(self.first_line.items())},
             "memory_kib": self.memory_kib,
         }
 
@@ -194,9 +197,12 @@ def one_request(http: httpx.Client, request_id: str, template: dict[str, Any], r
     try:
         if streamed:
             finals = []
+            first_line = None
             with http.stream("POST", f"/v1/{command}", json=body, headers={"Accept": "application/x-ndjson"}) as response:
                 status = response.status_code
                 for raw in response.iter_lines():
+                    if first_line is None:
+                        first_line = time.perf_counter() - begun
                     line = json.loads(raw)
                     if line.get("id") != request_id:
                         raise ValueError(f"a line for {line.get('id')!r} in the answer to {request_id!r}")
@@ -219,6 +225,8 @@ def one_request(http: httpx.Client, request_id: str, template: dict[str, Any], r
             else:
                 report.failures.append(f"{request_id}: status {status}, {json.dumps(final)[:200]}")
         report.latency[command].append(elapsed)
+        if streamed and first_line is not None:
+            report.first_line[command].append(first_line)
 
 
 # -- first info of a hint -----------------------------------------------------------------
@@ -278,6 +286,8 @@ def main() -> None:
           f"failures {len(report.failures)}; statuses {load['statuses']}")
     for command, stats in load["latency_ms"].items():
         print(f"  {command:<8} {stats}")
+    for command, stats in load["first_line_ms"].items():
+        print(f"  first line of a streamed {command}: {stats}")
     samples = [kib for _, kib in report.memory_kib]
     if samples:
         print(f"server RSS: {before / 1024:.1f} MiB before, {after / 1024:.1f} MiB after; samples every 100 requests "

@@ -157,19 +157,31 @@ class Runner:
         try:
             if job.request.command not in HEAVY:  # answers at once: no need to queue behind searches
                 self._execute(job)
-            elif self._wait_for_slot(job):
-                try:
-                    self._execute(job)
-                finally:
-                    self._slots.release()
-            else:
-                job.finish(_stopped(job, "stopped before it started"))
+                return
+            self._announce(job)
+            if not self._slots.acquire(blocking=False):
+                job.info({"stage": "waiting", "proven": False, "note": "waiting for a free worker: other searches are running"})
+                if not self._wait_for_slot(job):
+                    job.finish(_stopped(job, "stopped before it started"))
+                    return
+            try:
+                self._execute(job)
+            finally:
+                self._slots.release()
         except Exception as exc:  # a bug of ours: the client still gets its final line
             job.finish(RequestError("internal error", f"{type(exc).__name__}: {exc}").line())
         finally:
             with self._lock:
                 self._jobs.pop(job.request.id, None)
                 self._threads.discard(threading.current_thread())
+
+    def _announce(self, job: _Job) -> None:
+        """Send what the command can say before it starts (a hint's decision and choices) at once,
+        even when it must wait for a worker; the command is told not to send it again."""
+        opening = first_info(job.request)
+        if opening is not None:
+            job.info(opening)
+            job.request = replace(job.request, fields={**job.request.fields, "announced": True})
 
     def _wait_for_slot(self, job: _Job) -> bool:
         while not self._slots.acquire(timeout=0.05):
@@ -193,16 +205,12 @@ class Runner:
 
     def _in_process(self, job: _Job) -> dict[str, Any] | None:
         request = job.request
-        opening = first_info(request)
-        if opening is not None:  # at once: the first report does not wait for the process
-            job.info(opening)
-            request = replace(request, fields={**request.fields, "announced": True})
         receiver, sender = self._context.Pipe(duplex=False)
         stop = self._context.Event()
         process = self._context.Process(target=_child, args=(request, sender, stop), daemon=True)
         process.start()
         sender.close()
-        hard_limit = job.started + self._hard_limit(job.request)
+        hard_limit = time.monotonic() + self._hard_limit(request)  # from the start of the work, not of the wait
         kill_at: float | None = None
         final = None
         try:

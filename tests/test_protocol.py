@@ -296,3 +296,22 @@ def test_any_json_is_a_request_or_a_request_error(doc) -> None:
         assert line["type"] == "error" and line["message"] and json.dumps(line)
         return
     assert request.command in COMMANDS and isinstance(request.id, (str, int))
+
+
+def test_a_request_waiting_for_a_worker_says_so_and_can_be_cancelled() -> None:
+    engine = Engine("--max-concurrent", "1")
+    try:
+        engine.send({"id": "first", "command": "solve", "position": WAX, "time_limit": 30, "max_nodes": 10**8})
+        assert engine.next_line()["stage"] == "expectimax"
+        engine.send({"id": "second", "command": "hint", "position": WAX, "time_limit": 30})
+        opening, waiting = engine.next_line(), engine.next_line()
+        assert (opening["id"], opening["stage"], opening["choices"]) == ("second", "exact", ["stay", "move N", "move W"])
+        assert (waiting["id"], waiting["stage"]) == ("second", "waiting")
+        engine.send({"id": "c", "command": "cancel", "target": "second"})
+        final = engine.until_final("second")[-1]
+        assert final["stopped"] == "cancelled" and final["result"] is None and final["note"] == "stopped before it started"
+        assert final["partial"]["stage"] == "waiting"
+        engine.send({"id": "c2", "command": "cancel", "target": "first"})
+        assert engine.until_final("first")[-1]["stopped"] == "cancelled"
+    finally:
+        engine.stop()
