@@ -28,13 +28,15 @@ from .output import BAD_INPUT, NO, Exit, emit_json, err, guarded, out
 @click.option("--address", default=None, help="Ray cluster address (with --backend ray)  [default: start a local instance]")
 @click.option("--max-candidates", type=click.IntRange(min=1), default=None,
               help="Stop after examining this many candidates in this run  [default: 2000 per puzzle wanted]")
+@click.option("--max-nodes", type=click.IntRange(min=10), default=1_000, show_default=True,
+              help="Positions the line search may expand per candidate (more: fewer candidates dropped, slower).")
 @click.option("--no-cpsat", is_flag=True, help="Skip the second (CP-SAT) uniqueness proof.")
 @click.option("-o", "--output", "output", required=True, type=click.Path(file_okay=False), help="Directory for the puzzles and index.json.")
 @click.option("--no-progress", is_flag=True, help="No progress bar on stderr.")
 @json_option
 @guarded
 def generate(count: int, difficulty: str | None, prisoners: str, verdict: str, seed: int, workers: int | None, backend: str,
-             address: str | None, max_candidates: int | None, no_cpsat: bool, output: str, no_progress: bool, as_json: bool) -> None:
+             address: str | None, max_candidates: int | None, max_nodes: int, no_cpsat: bool, output: str, no_progress: bool, as_json: bool) -> None:
     """Write COUNT end-game puzzles (one optimal solution, graded) to a directory.
 
     Each puzzle is a TOML scenario (position, question, solution, grade, the
@@ -49,7 +51,8 @@ def generate(count: int, difficulty: str | None, prisoners: str, verdict: str, s
     if address and backend != "ray":
         err("lueur: --address needs --backend ray")
         raise Exit(BAD_INPUT)
-    options = Options(seed=seed, difficulty=difficulty, prisoners=int(prisoners), verdict=verdict, cpsat=not no_cpsat)
+    options = Options(seed=seed, difficulty=difficulty, prisoners=int(prisoners), verdict=verdict, max_nodes=max_nodes,
+                      cpsat=not no_cpsat)
     workers = workers or os.cpu_count() or 1
     directory = Path(output)
     if directory.exists() and not directory.is_dir():
