@@ -115,10 +115,11 @@ def study(state: GameState, max_nodes: int = DEFAULT_MAX_NODES, cpsat: bool = Fa
             return Study("unsuitable", "a one-turn win" if turns == 1 else f"a {turns}-turn win is too short to be a puzzle", turns)
         found = search.lines(k, turns, DEFAULT_CAP)
         nerve = search.cost(k, turns)
+        proof_nodes = search.evaluated  # before the plan and the grade look further
         if len(found) > 1:
             return _with_cpsat(Study("ambiguous", "several optimal lines", turns, nerve, lines=len(found)), k, found, cpsat)
         plan = _plan(state, k, search, turns)
-        grade = grade_win(k, search, turns, plan)
+        grade = grade_win(k, search, turns, plan, proof_nodes)
         names = tuple(p.name for p in state.prisoners)
         details = {"shortest": shortest_reason(k, turns, names), "first_traps": first_turn_traps(k, search, turns, names)}
     except UniquenessUnknown as exc:

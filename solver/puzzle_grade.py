@@ -20,7 +20,8 @@ Features (all deterministic: no timing enters a grade):
   ``waits``: turns a prisoner stays; ``put_out``: candles put out on the way
   (monsters exploited or suffered);
 * ``monsters``: wax eaters the prisoners can reach at the start;
-* ``proof_nodes``: positions the exact search expanded to prove the line;
+* ``proof_nodes``: (position, turns left) pairs the exact search evaluated to prove the
+  line (every child is evaluated, so the count does not depend on the kernel's order);
 * ``greedy_solves``: the trivial heuristic (:func:`greedy_wins`) escapes in the optimal number
   of turns (it then solves the puzzle's question, its Nerve aside).
 """
@@ -32,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import endgame as eg
-from .bounds import INFINITE, gate_distances, reach, turns_needed
+from .bounds import INFINITE, canonical, gate_distances, reach, turns_needed
 from .plan import PlanTurn
 from .puzzle_unique import LineSearch
 
@@ -53,7 +54,7 @@ WEIGHTS = {
 }
 """The score's weights (docs/puzzles.md explains each)."""
 
-THRESHOLDS = (12.0, 16.0, 21.0)
+THRESHOLDS = (11.5, 16.0, 20.0)
 """Scores below the first are easy, then medium, hard; from the last up, expert. Calibrated on
 1,200 candidates of seed 0 (4 prisoners): the easy/medium cut at about the median of the puzzles
 the heuristic solves, the hard/expert cut at about the median of those it does not."""
@@ -98,8 +99,9 @@ def score_of(f: dict[str, Any]) -> float:
     return round(score, 2)
 
 
-def grade_win(k: Any, search: LineSearch, turns: int, plan: tuple[PlanTurn, ...]) -> Grade:
-    """Grade a win puzzle: kernel position ``k`` with optimum ``turns`` (``search`` has proved it)."""
+def grade_win(k: Any, search: LineSearch, turns: int, plan: tuple[PlanTurn, ...], proof_nodes: int) -> Grade:
+    """Grade a win puzzle: kernel position ``k`` with optimum ``turns`` (``search`` has proved it,
+    evaluating ``proof_nodes`` positions: :attr:`LineSearch.evaluated` right after the proof)."""
     walk = _walk_line(k, search, turns)
     tricks = _tricks(plan)
     ps = k[eg.PRISONERS :]
@@ -109,7 +111,7 @@ def grade_win(k: Any, search: LineSearch, turns: int, plan: tuple[PlanTurn, ...]
         **walk,
         **tricks,
         "monsters": (k[eg.MONSTER] & reach(k)).bit_count(),
-        "proof_nodes": search.expanded,
+        "proof_nodes": proof_nodes,
         "greedy_solves": greedy_wins(k, turns),
         "prisoners": len(ps),
         "tiles": k[eg.PRESENT].bit_count(),
@@ -123,35 +125,56 @@ def _projection(after: Any) -> Any:
 
 
 def _walk_line(k: Any, search: LineSearch, turns: int) -> dict[str, int]:
-    """Follow the optimal line, counting options, choices and traps at each turn."""
-    options = choice_turns = traps = traps_first = put_out = waits = 0
-    d = turns
-    while d >= 1:
+    """Options, choices and traps along the optimal line, summed over its turns.
+
+    The line fixes what the prisoners do, not which tiles burn, so several
+    positions lie on it at each turn. The walk takes the most forgiving way
+    along it (the least ``0.4 traps + 0.5 choice turns``, then the fewest
+    traps, choices, options), a minimum over all of them: so the features do
+    not depend on the order in which the kernel lists the results, and
+    symmetric positions get the same grade.
+    """
+    memo: dict[tuple[Any, int], tuple[float, int, int, int]] = {}
+
+    def turn_counts(k: Any, d: int) -> tuple[int, int, list[Any]]:
+        """(options, traps, the results on the line) of the turn from ``k`` with ``d`` turns left."""
         target = search.cost(k, d)
         seen: set[Any] = set()
         tempting: set[Any] = set()
-        chosen = None
+        on: list[Any] = []
         for after, spent, won in search.successors(k):
             proj = ("win",) if won else _projection(after)
             seen.add(proj)
-            on_line = (won and d == 1 and spent == target) or (not won and d > 1 and spent + search.cost(after, d - 1) == target)
-            if on_line:
-                if chosen is None:
-                    chosen = (after, proj)
-                continue
-            if not won and 1 + turns_needed(after) <= d:
+            if (won and d == 1 and spent == target) or (not won and d > 1 and spent + search.cost(after, d - 1) == target):
+                on.append(after)
+            elif not won and 1 + turns_needed(after) <= d:
                 tempting.add(proj)
-        assert chosen is not None, "the line must go on"
-        options += len(seen)
-        choice_turns += len(seen) > 1
-        traps += len(tempting)
-        if d == turns:
-            traps_first = len(tempting)
+        assert on, "the line must go on"
+        return len(seen), len(tempting), on
+
+    def easiest(k: Any, d: int) -> tuple[float, int, int, int]:
+        """(weighted cost, traps, choice turns, options) of the most forgiving way from ``k``."""
+        key = (search.facts(k)[1], d)
+        found = memo.get(key)
+        if found is not None:
+            return found
+        options, traps, on = turn_counts(k, d)
+        choice = int(options > 1)
+        rest = min(easiest(after, d - 1) for after in on) if d > 1 else (0.0, 0, 0, 0)
+        found = memo[key] = (round(0.4 * traps + 0.5 * choice + rest[0], 6), traps + rest[1], choice + rest[2], options + rest[3])
+        return found
+
+    _, traps, choice_turns, options = easiest(k, turns)
+    _, traps_first, _ = turn_counts(k, turns)
+    # Candles and waits follow from the line itself (the prisoner half of each position).
+    put_out = waits = 0
+    d = turns
+    while d > 1:
+        _, _, on = turn_counts(k, d)
+        after = on[0]
         before = k[eg.PRISONERS :]
-        after, _ = chosen
-        if d > 1:
-            put_out += sum(1 for p, q in zip(before, after[eg.PRISONERS :]) if p & eg.LIT and not q & eg.LIT)
-            waits += (before[k[eg.TURN]] & eg.POS) == (after[eg.PRISONERS + k[eg.TURN]] & eg.POS)
+        put_out += sum(1 for p, q in zip(before, after[eg.PRISONERS :]) if p & eg.LIT and not q & eg.LIT)
+        waits += (before[k[eg.TURN]] & eg.POS) == (after[eg.PRISONERS + k[eg.TURN]] & eg.POS)
         k = after
         d -= 1
     return {"options": options, "choice_turns": choice_turns, "traps": traps, "traps_first": traps_first, "put_out": put_out, "waits": waits}
@@ -237,23 +260,41 @@ def greedy_wins(k: Any, limit: int) -> bool:
     Each turn the active prisoner takes the result that wins at once, else the
     one the lower bound likes best (fewest turns still needed), then the one
     leaving the prisoners the fewest steps in all to their nearest gates, then
-    the fewest Nerve, then the first in the kernel's order: one step of lookahead, no search.
+    the fewest Nerve: one step of lookahead, no search. The rule solves the
+    puzzle when it wins however its ties are broken (every tied result is
+    followed), so the answer does not depend on the kernel's order; a rule
+    that won only by a lucky tie-break (say, the right key pass among passes
+    that all look alike to it) does not count as solving it.
     """
-    for _ in range(limit):
-        best = None
-        best_key = None
+    memo: dict[tuple[Any, int], bool] = {}
+
+    def wins(k: Any, left: int) -> bool:
+        if left <= 0:
+            return False
+        key = (canonical(k), left)
+        if key in memo:
+            return memo[key]
+        memo[key] = False
         active = k[eg.TURN]
         before = k[eg.PRISONERS + active]
+        best_key = None
+        best: list[Any] = []
+        won = False
         for after, actions in eg.successors(k, include_losses=False):
             if eg.outcome(after) == "win":
-                return True
-            key = (turns_needed(after), _steps_to_gates(after), _spent(before, after, active, actions))
-            if best_key is None or key < best_key:
-                best, best_key = after, key
-        if best is None or best_key is None or best_key[0] >= INFINITE:
-            return False
-        k = best
-    return False
+                won = True
+                break
+            rank = (turns_needed(after), _steps_to_gates(after), _spent(before, after, active, actions))
+            if best_key is None or rank < best_key:
+                best, best_key = [after], rank
+            elif rank == best_key:
+                best.append(after)
+        if not won and best_key is not None and best_key[0] < INFINITE:
+            won = all(wins(after, left - 1) for after in best)
+        memo[key] = won
+        return won
+
+    return wins(k, limit)
 
 
 def _spent(before: int, after: Any, active: int, actions: tuple[str, ...]) -> int:

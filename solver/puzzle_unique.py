@@ -77,6 +77,7 @@ class LineSearch:
         self._cost: dict[tuple[Any, int], int] = {}
         self._lines: dict[tuple[Any, int, int], frozenset[Line]] = {}
         self._succ: dict[Any, list[tuple[Any, int, bool]]] = {}
+        self._facts: dict[Any, tuple[int, Any]] = {}
 
     def successors(self, k: Any) -> list[tuple[Any, int, bool]]:
         """Each distinct turn result: (position, Nerve spent, won)."""
@@ -98,23 +99,40 @@ class LineSearch:
         """The least Nerve spent by a win within ``d`` turns from ``k`` (INFINITE: no such win)."""
         if d <= 0:
             return INFINITE
-        h = turns_needed(k)
-        if h >= INFINITE or h > d or h > turns_left(k):
+        h, canon = self.facts(k)
+        if h > d:
             return INFINITE
-        key = (canonical(k), d)
+        key = (canon, d)
         known = self._cost.get(key)
         if known is not None:
             return known
         best = INFINITE
+        # Every child is evaluated (no pruning on the Nerve found so far): what the search
+        # visits then does not depend on the order of the successors, so neither does the
+        # proof's size, a feature of the grade (symmetric positions get the same grade).
         for after, spent, won in self.successors(k):
-            if spent >= best:
-                continue
             if won:
-                best = spent
+                best = min(best, spent)
             elif d > 1:
                 best = min(best, spent + self.cost(after, d - 1))
         self._cost[key] = best
         return best
+
+    def facts(self, k: Any) -> tuple[int, Any]:
+        """(the turns a win needs at least, INFINITE when the board cannot last that long;
+        the canonical key), remembered: a position is met at many depths."""
+        found = self._facts.get(k)
+        if found is None:
+            h = turns_needed(k)
+            if h < INFINITE and h > turns_left(k):
+                h = INFINITE
+            found = self._facts[k] = (h, canonical(k) if h < INFINITE else None)
+        return found
+
+    @property
+    def evaluated(self) -> int:
+        """(position class, turns left) pairs whose cost was computed: the proof's size."""
+        return len(self._cost)
 
     def wins_within(self, k: Any, d: int) -> bool:
         return self.cost(k, d) < INFINITE
@@ -133,7 +151,7 @@ class LineSearch:
         """Distinct lines of the optimal wins in ``d`` turns from ``k`` (the fewest Nerve among
         the wins within ``d``), at most ``cap`` of them. The caller guarantees no win takes
         fewer than ``d`` turns."""
-        key = (canonical(k), d, cap)
+        key = (self.facts(k)[1], d, cap)
         known = self._lines.get(key)
         if known is not None:
             return known
