@@ -135,3 +135,23 @@ def test_grade_says_when_a_position_is_not_a_puzzle() -> None:
     result = CliRunner().invoke(_cli(), ["grade", str(path)])
     assert result.exit_code == 1
     assert "several optimal lines" in result.output
+
+
+def test_a_puzzle_equivalent_to_one_already_written_is_skipped(reference: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import solver.puzzle_batch as batch
+    from solver.puzzle_symmetry import apply
+
+    first = json.loads((reference / "index.json").read_text())["puzzles"][0]["candidate"]
+    real = batch.draw
+
+    def draw(seed: int, index: int, prisoners: int):
+        if index == first + 1:  # the next candidate is the first puzzle turned and shifted
+            return apply(real(seed, first, prisoners), (1, True, 2, 3))
+        return real(seed, index, prisoners)
+
+    monkeypatch.setattr(batch, "draw", draw)
+    summary = run(tmp_path, 2, OPTIONS, workers=1)
+    assert summary.tally.get("duplicate") == 1
+    index = json.loads((tmp_path / "index.json").read_text())
+    assert first + 1 not in [p["candidate"] for p in index["puzzles"]]
+    assert (tmp_path / index["puzzles"][0]["file"]).read_text() == (reference / index["puzzles"][0]["file"]).read_text()

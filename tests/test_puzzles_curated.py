@@ -21,6 +21,13 @@ def test_ten_puzzles_per_grade() -> None:
         assert len(list((ROOT / grade).glob("*.toml"))) >= 10
 
 
+def test_no_two_curated_puzzles_are_equivalent() -> None:
+    from solver.puzzle_symmetry import canonical_key
+
+    keys = [canonical_key(load_text(p.read_text(encoding="utf-8"), str(p))[0].state) for p in FILES]
+    assert len(set(keys)) == len(FILES)
+
+
 @pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_curated_puzzle(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
