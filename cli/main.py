@@ -256,3 +256,7 @@ cli.add_command(engine)
 from cli.serve import serve  # noqa: E402
 
 cli.add_command(serve)
+from cli.generate import generate, grade  # noqa: E402
+
+cli.add_command(generate)
+cli.add_command(grade)
