@@ -17,6 +17,7 @@ a provisional 0 before the position it returned to was finished.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -63,7 +64,8 @@ def _fraction(value: Fraction) -> str:
 
 
 def solve_chance(
-    state: GameState, max_nodes: int = 200_000, time_limit: float | None = 60.0, hindsight: bool = True
+    state: GameState, max_nodes: int = 200_000, time_limit: float | None = 60.0, hindsight: bool = True,
+    should_stop: Callable[[], bool] | None = None,
 ) -> ChanceSolution:
     """The exact probability of winning from ``state`` under optimal play (within the limits).
 
@@ -71,17 +73,19 @@ def solve_chance(
     the rest goes to hindsight (:mod:`solver.hindsight`): every order solved
     as if known proves ``impossible`` (no order wins) or ``possible`` (one
     does) without the exact probability, and bounds it from above.
+    ``should_stop`` (polled as the positions are counted) ends it early, with
+    ``unknown`` and no hindsight.
     """
     started = time.perf_counter()
     use_hindsight = hindsight and state.pending is None
     budget = None if time_limit is None else time_limit * (2 / 3 if use_hindsight else 1.0)
-    solver = _Expectimax(max_nodes, None if budget is None else started + budget)
+    solver = _Expectimax(max_nodes, None if budget is None else started + budget, should_stop)
     try:
         value, _ = solver.value(state, 0)
         best = solver.choices(state)
     except LimitReached as exc:
         unsolved = ChanceSolution("unknown", None, [], solver.nodes, time.perf_counter() - started, str(exc))
-        if use_hindsight:
+        if use_hindsight and not (should_stop is not None and should_stop()):
             _by_hindsight(state, unsolved, max_nodes, None if time_limit is None else started + time_limit)
         unsolved.seconds = time.perf_counter() - started
         return unsolved
@@ -107,12 +111,13 @@ def _by_hindsight(state: GameState, sol: ChanceSolution, max_nodes: int, deadlin
 
 
 class _Expectimax:
-    def __init__(self, max_nodes: int, deadline: float | None) -> None:
+    def __init__(self, max_nodes: int, deadline: float | None, should_stop: Callable[[], bool] | None = None) -> None:
         self.max_nodes = max_nodes
         self.deadline = deadline
         self.nodes = 0
+        self.should_stop = should_stop
         self.memo: dict[GameState, Fraction] = {}
-        self.oracle = EndgameOracle(max_nodes)
+        self.oracle = EndgameOracle(max_nodes, should_stop)
         self.open: dict[GameState, int] = {}
         """Positions on the current path, with their depth."""
 
@@ -178,8 +183,12 @@ class _Expectimax:
         self.nodes += 1
         if self.nodes > self.max_nodes:
             raise LimitReached(f"more than {self.max_nodes:,} positions: the pile is too large to search exhaustively")
-        if self.deadline is not None and self.nodes % 8 == 0 and time.perf_counter() > self.deadline:
+        if self.nodes % 8:
+            return
+        if self.deadline is not None and time.perf_counter() > self.deadline:
             raise LimitReached("the time limit was reached: the pile is too large to search exhaustively in time")
+        if self.should_stop is not None and self.should_stop():
+            raise LimitReached(f"stopped on request after {self.nodes:,} positions")
 
 
 

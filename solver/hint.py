@@ -136,7 +136,7 @@ def hint(
     watch = _Watcher(progress, decision, texts, started, report_every)
     if announce:  # a caller that already sent :func:`opening` says so
         watch.stage("exact")
-    exact = _exact(state, actions, texts, started + time_limit / 2, notes)
+    exact = _exact(state, actions, texts, started + time_limit / 2, notes, should_stop)
     if exact is not None:
         method, choices = exact
         return Hint(decision, sorted(choices, key=ChoiceValue.sort_key), method, time.perf_counter() - started, notes)
@@ -192,21 +192,26 @@ def _decision_name(state: GameState) -> str:
     return str(awaits(current(state)))
 
 
-def _exact(state: GameState, actions: list[Any], texts: list[str], deadline: float, notes: list[str]) -> tuple[str, list[ChoiceValue]] | None:
+Stop = Callable[[], bool] | None
+
+
+def _exact(state: GameState, actions: list[Any], texts: list[str], deadline: float, notes: list[str],
+           should_stop: Stop) -> tuple[str, list[ChoiceValue]] | None:
     if state.pile.count and not state.pile.known:
-        return _exact_chance(state, actions, texts, deadline, notes)
-    return _exact_deterministic(state, actions, texts, deadline, notes)
+        return _exact_chance(state, actions, texts, deadline, notes, should_stop)
+    return _exact_deterministic(state, actions, texts, deadline, notes, should_stop)
 
 
-def _exact_deterministic(state: GameState, actions: list[Any], texts: list[str], deadline: float, notes: list[str]) -> tuple[str, list[ChoiceValue]] | None:
+def _exact_deterministic(state: GameState, actions: list[Any], texts: list[str], deadline: float, notes: list[str],
+                         should_stop: Stop) -> tuple[str, list[ChoiceValue]] | None:
     from .search import EndgameOracle, LimitError, solve
 
-    sol = solve(state, time_limit=max(0.0, deadline - time.perf_counter()))
+    sol = solve(state, time_limit=max(0.0, deadline - time.perf_counter()), should_stop=should_stop)
     if sol.verdict == "unknown":
         notes.append(f"the exact search stopped: {sol.reason}")
         return None
     best_text = sol.plan[0].actions[0] if sol.verdict == "win" and sol.plan and sol.plan[0].actions else None
-    oracle = EndgameOracle()
+    oracle = EndgameOracle(should_stop=should_stop)
     choices = []
     for action, text in zip(actions, texts):
         if text == best_text:
@@ -214,6 +219,9 @@ def _exact_deterministic(state: GameState, actions: list[Any], texts: list[str],
             continue
         if sol.verdict == "lose":  # nothing wins from here, so no choice does
             choices.append(ChoiceValue(text, True, "lose"))
+            continue
+        if should_stop is not None and should_stop():
+            notes.append(f"{text}: not decided (stopped on request)")
             continue
         try:
             wins = oracle.wins(apply_unchecked(state, action)[0], deadline)
@@ -224,10 +232,12 @@ def _exact_deterministic(state: GameState, actions: list[Any], texts: list[str],
     return "exact: optimal search, the other choices proven by the end-game oracle", choices
 
 
-def _exact_chance(state: GameState, actions: list[Any], texts: list[str], deadline: float, notes: list[str]) -> tuple[str, list[ChoiceValue]] | None:
+def _exact_chance(state: GameState, actions: list[Any], texts: list[str], deadline: float, notes: list[str],
+                  should_stop: Stop) -> tuple[str, list[ChoiceValue]] | None:
     from .expectimax import solve_chance
 
-    sol = solve_chance(state, time_limit=max(0.0, deadline - time.perf_counter()), hindsight=False)  # values per choice, or nothing
+    # Values per choice, or nothing.
+    sol = solve_chance(state, time_limit=max(0.0, deadline - time.perf_counter()), hindsight=False, should_stop=should_stop)
     if sol.p_win is None or not sol.best:
         notes.append(f"the exact expectimax stopped: {sol.reason}")
         return None

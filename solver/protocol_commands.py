@@ -113,12 +113,15 @@ def _solve(request: Request, position: Position, info: Info, should_stop: Should
     if chance and engine == "cpsat":
         raise RequestError("invalid request", "engine: the pile's order is unknown; CP-SAT answers deterministic positions only "
                                               "(search or both: the expectimax answers piles of unknown order)")
-    # The planners report nothing until they are done: one line says what runs and for how long at most.
-    info({"stage": "expectimax" if chance else engine, "proven": False, "time_limit": time_limit, "max_nodes": max_nodes})
+    # One line says what runs and within which limits; the search then reports its progress
+    # (positions expanded, the proven lower bound); CP-SAT and the expectimax report nothing more.
+    info({"stage": "starting", "planner": "expectimax" if chance else engine, "proven": False, "time_limit": time_limit,
+          "max_nodes": max_nodes})
     if chance:
-        report: Any = solve_chance_position(state, engine, time_limit, max_nodes)
+        report: Any = solve_chance_position(state, engine, time_limit, max_nodes, should_stop=should_stop)
     else:
-        report = solve_position(state, engine, request.fields["objective"], time_limit, max_nodes)
+        report = solve_position(state, engine, request.fields["objective"], time_limit, max_nodes, progress=info,
+                                should_stop=should_stop)
     return result("solve", report.exit_code, report.as_json(state))
 
 

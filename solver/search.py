@@ -18,7 +18,7 @@ other nodes are rules-engine positions expanded by :mod:`solver.turns`.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 import itertools
 import time
 from dataclasses import dataclass
@@ -52,6 +52,9 @@ def solve(
     time_limit: float | None = None,
     canonical_keys: bool = True,
     bounds: bool = True,
+    progress: Callable[[dict[str, Any]], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
+    report_every: float = 0.25,
 ) -> Solution:
     """Solve a deterministic position exactly (within the limits).
 
@@ -62,6 +65,9 @@ def solve(
         max_nodes, time_limit: limits; when one is reached the verdict is ``unknown``.
         canonical_keys, bounds: the pruning of :mod:`solver.bounds` (switchable so that
             tests can check it changes no answer).
+        progress: called every ``report_every`` seconds with the positions expanded so far and
+            the proven lower bound on the optimal cost (for a watching client).
+        should_stop: polled between expansions; when it answers true the verdict is ``unknown``.
 
     Raises:
         NotDeterministic: the pile's order is unknown.
@@ -78,6 +84,8 @@ def solve(
     if state.pile.count and not state.pile.known:
         raise NotDeterministic("the pile's order is unknown: a deterministic plan does not exist")
     search = _Search(state, objective, max_nodes, time_limit, canonical_keys, bounds, started)
+    search.progress, search.should_stop, search.report_every = progress, should_stop, report_every
+    search.next_report = started + report_every
     return search.run()
 
 
@@ -105,6 +113,13 @@ class _Search:
         self.tie = itertools.count()
         self.expanded = 0
         self.generated = 0
+        self.progress: Callable[[dict[str, Any]], None] | None = None
+        self.should_stop: Callable[[], bool] | None = None
+        self.stopped = False
+        self.report_every = 0.25
+        self.next_report = started
+        self.proven_bound = 0
+        """The largest A* key popped so far: no plan costs less (the first component of the objective)."""
 
     # -- nodes ----------------------------------------------------------------------------
 
@@ -195,6 +210,9 @@ class _Search:
             if self.limit_reached():
                 return self.unknown()
             priority, _, key, h, exact, cost = heapq.heappop(self.queue)
+            self.proven_bound = max(self.proven_bound, priority[0])
+            if self.progress is not None and time.perf_counter() >= self.next_report:
+                self.report()
             entry = self.entries[key]
             if entry.cost != cost:
                 continue  # superseded by a cheaper way to the same position
@@ -231,7 +249,17 @@ class _Search:
     def limit_reached(self) -> bool:
         if self.expanded >= self.max_nodes:
             return True
+        if self.should_stop is not None and self.should_stop():
+            self.stopped = True
+            return True
         return self.deadline is not None and time.perf_counter() > self.deadline
+
+    def report(self) -> None:
+        assert self.progress is not None
+        self.next_report = time.perf_counter() + self.report_every
+        bound = "turns_at_least" if self.objective == "turns" else "nerve_at_least"
+        self.progress({"stage": "search", "nodes": self.expanded, "generated": self.generated, bound: self.proven_bound,
+                       "proven": False})
 
     # -- results ------------------------------------------------------------------------------
 
@@ -252,8 +280,11 @@ class _Search:
         return Solution("lose", "search", self.objective, (), reason, self.stats(True))
 
     def unknown(self) -> Solution:
-        which = "node" if self.expanded >= self.max_nodes else "time"
-        reason = f"the {which} limit was reached after {self.expanded:,} positions expanded ({len(self.entries):,} seen)"
+        if self.stopped:
+            reason = f"stopped on request after {self.expanded:,} positions expanded ({len(self.entries):,} seen)"
+        else:
+            which = "node" if self.expanded >= self.max_nodes else "time"
+            reason = f"the {which} limit was reached after {self.expanded:,} positions expanded ({len(self.entries):,} seen)"
         return Solution("unknown", "search", self.objective, (), reason, self.stats(False))
 
 
@@ -277,11 +308,13 @@ class EndgameOracle:
     calls, answers them far faster than an optimal search per position.
     """
 
-    def __init__(self, max_nodes: int = DEFAULT_MAX_NODES) -> None:
+    def __init__(self, max_nodes: int = DEFAULT_MAX_NODES, should_stop: Callable[[], bool] | None = None) -> None:
         self.lost: set[Any] = set()
         self.won: set[Any] = set()
         self.max_nodes = max_nodes
         self.expanded = 0
+        self.should_stop = should_stop
+        """Polled with the clock: a true answer ends the current question with :class:`LimitError`."""
 
     def wins(self, state: GameState, deadline: float | None = None) -> bool:
         """Whether some sequence of turns wins from this deterministic position.
@@ -297,7 +330,8 @@ class EndgameOracle:
             try:
                 root = eg.from_state(state)
             except ValueError:  # not a kernel position (advanced pieces): the full search
-                sol = solve(state, max_nodes=self.max_nodes, time_limit=None if deadline is None else max(0.0, deadline - time.perf_counter()))
+                sol = solve(state, max_nodes=self.max_nodes, time_limit=None if deadline is None else max(0.0, deadline - time.perf_counter()),
+                            should_stop=self.should_stop)
                 if sol.verdict == "unknown":
                     raise LimitError(sol.reason or "limit reached") from None
                 return sol.verdict == "win"
@@ -399,13 +433,15 @@ class EndgameOracle:
     def _check_time(self, deadline: float | None) -> None:
         if deadline is not None and time.perf_counter() > deadline:
             raise LimitError("the time limit was reached")
+        if self.should_stop is not None and self.should_stop():
+            raise LimitError("stopped on request")
 
     def _count(self, deadline: float | None) -> None:
         self.expanded += 1
         if self.expanded > self.max_nodes:
             raise LimitError(f"more than {self.max_nodes:,} end-game positions")
-        if deadline is not None and self.expanded % 64 == 0 and time.perf_counter() > deadline:
-            raise LimitError("the time limit was reached")
+        if self.expanded % 64 == 0:
+            self._check_time(deadline)
 
 
 def _hopeful(results: Iterator[Any]) -> Iterator[Any]:

@@ -6,6 +6,7 @@ loudly when the two disagree on the verdict or the optimal length (or cost).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -85,17 +86,21 @@ def _headline(sol: Solution, name: str) -> str:
     return f"{name}: {what} ({proof}; {where})"
 
 
-def solve_position(state: GameState, engine: str, objective: str, time_limit: float, max_nodes: int) -> SolveReport:
-    """Answer with one engine, or with both and compare them."""
+def solve_position(state: GameState, engine: str, objective: str, time_limit: float, max_nodes: int,
+                   progress: Callable[[dict[str, Any]], None] | None = None, should_stop: Callable[[], bool] | None = None) -> SolveReport:
+    """Answer with one engine, or with both and compare them.
+
+    ``progress`` and ``should_stop`` reach the search (CP-SAT reports nothing and stops at its limit).
+    """
     from . import search
 
     if engine == "search":
-        return SolveReport(search.solve(state, objective, max_nodes, time_limit), engine)
+        return SolveReport(search.solve(state, objective, max_nodes, time_limit, progress=progress, should_stop=should_stop), engine)
     if engine == "cpsat":
         from . import cpsat
 
         return SolveReport(cpsat.solve(state, objective, time_limit), engine)
-    first = search.solve(state, objective, max_nodes, time_limit)
+    first = search.solve(state, objective, max_nodes, time_limit, progress=progress, should_stop=should_stop)
     report = SolveReport(first, "both")
     try:
         from . import cpsat
@@ -196,11 +201,12 @@ def _awaits_draw(state: GameState) -> bool:
     return node_type(state) == "chance"
 
 
-def solve_chance_position(state: GameState, engine: str, time_limit: float, max_nodes: int) -> ChanceReport:
+def solve_chance_position(state: GameState, engine: str, time_limit: float, max_nodes: int,
+                          should_stop: Callable[[], bool] | None = None) -> ChanceReport:
     """Exact probability of winning over the unknown pile order (expectimax)."""
     from .expectimax import solve_chance
 
     note = None
     if engine == "both":
         note = "Note: only the expectimax answers piles of unknown order; CP-SAT was not run."
-    return ChanceReport(solve_chance(state, max_nodes=max_nodes, time_limit=time_limit), note)
+    return ChanceReport(solve_chance(state, max_nodes=max_nodes, time_limit=time_limit, should_stop=should_stop), note)

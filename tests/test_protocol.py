@@ -10,6 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from solver.position_io import load_path
+from solver.position_json import to_json
 from solver.protocol_requests import COMMANDS, RequestError, parse_request
 
 from tests.protocol_client import LUEUR, ROOT, Engine, position
@@ -111,14 +113,26 @@ def test_cancel_stops_a_running_request_and_it_still_ends_with_its_answer(engine
     assert "stopped on request before the time limit" in final["result"]["notes"]
 
 
-def test_cancel_of_a_search_that_cannot_stop_early_ends_it_with_its_last_report(engine: Engine) -> None:
+def test_cancel_of_a_solve_ends_it_with_an_unknown_verdict(engine: Engine) -> None:
     engine.send({"id": "deep", "command": "solve", "position": WAX, "time_limit": 60, "max_nodes": 10**8})
     first = engine.next_line()
-    assert first["type"] == "info" and first["stage"] == "expectimax"
+    assert first["type"] == "info" and (first["stage"], first["planner"]) == ("starting", "expectimax")
     engine.send({"id": "stop", "command": "cancel", "target": "deep"})
     final = engine.until_final("deep")[-1]
-    assert final["type"] == "result" and final["stopped"] == "cancelled" and final["result"] is None
-    assert final["exit_code"] == 3 and final["partial"] == {k: v for k, v in first.items() if k not in ("id", "type", "command", "seconds")}
+    assert final["type"] == "result" and final["stopped"] == "cancelled" and final["exit_code"] == 3
+    assert final["result"]["verdict"] == "unknown" and "stopped on request" in final["result"]["reason"]
+
+
+def test_a_long_search_reports_its_progress(engine: Engine) -> None:
+    position = load_path(str(ROOT / "benchmarks" / "endgames" / "0159.json"))[0]
+    lines = engine.ask({"id": "s", "command": "solve", "position": to_json(position.state), "report_every": 0.05})
+    progress = [line for line in lines if line["type"] == "info" and line["stage"] == "search"]
+    final = lines[-1]["result"]
+    assert final["verdict"] == "win"
+    # The search takes a few hundred milliseconds here; a much faster machine may report less.
+    for before, after in zip(progress, progress[1:]):
+        assert before["nodes"] <= after["nodes"] and before["turns_at_least"] <= after["turns_at_least"]
+    assert all(line["turns_at_least"] <= final["turns"] and line["proven"] is False for line in progress)
 
 
 def test_cancel_of_an_unknown_request_says_so(engine: Engine) -> None:
@@ -302,7 +316,7 @@ def test_a_request_waiting_for_a_worker_says_so_and_can_be_cancelled() -> None:
     engine = Engine("--max-concurrent", "1")
     try:
         engine.send({"id": "first", "command": "solve", "position": WAX, "time_limit": 30, "max_nodes": 10**8})
-        assert engine.next_line()["stage"] == "expectimax"
+        assert engine.next_line()["planner"] == "expectimax"
         engine.send({"id": "second", "command": "hint", "position": WAX, "time_limit": 30})
         opening, waiting = engine.next_line(), engine.next_line()
         assert (opening["id"], opening["stage"], opening["choices"]) == ("second", "exact", ["stay", "move N", "move W"])
@@ -315,3 +329,13 @@ def test_a_request_waiting_for_a_worker_says_so_and_can_be_cancelled() -> None:
         assert engine.until_final("first")[-1]["stopped"] == "cancelled"
     finally:
         engine.stop()
+
+
+def test_a_hint_cancelled_in_its_exact_stage_still_answers(engine: Engine) -> None:
+    engine.send({"id": "h", "command": "hint", "position": WAX, "time_limit": 60})
+    assert engine.next_line()["stage"] == "exact"
+    engine.send({"id": "c", "command": "cancel", "target": "h"})
+    final = engine.until_final("h")[-1]
+    assert final["type"] == "result" and final["stopped"] == "cancelled"
+    assert final["result"]["best"]["action"] in ("stay", "move N", "move W")
+    assert "stopped on request before the time limit" in final["result"]["notes"]

@@ -184,3 +184,28 @@ def test_solve_command_exit_codes_and_json() -> None:
 
 def test_tiles_used_in_tests_are_standard() -> None:
     assert Tile.make(Kind.GATE).kind is Kind.GATE
+
+
+def test_the_search_reports_progress_and_stops_on_request() -> None:
+    from solver.position_io import load_path
+
+    state = load_path(str(Path(__file__).resolve().parent.parent / "benchmarks" / "endgames" / "0159.json"))[0].state
+    reports: list[dict] = []
+    sol = solve(state, progress=reports.append, report_every=0.0)  # a report at every step
+    assert sol.verdict == "win" and reports
+    assert [r["nodes"] for r in reports] == sorted(r["nodes"] for r in reports)
+    bounds = [r["turns_at_least"] for r in reports]
+    assert bounds == sorted(bounds) and bounds[-1] <= sol.turns
+    calls = []
+    stopped = solve(state, should_stop=lambda: calls.append(1) or len(calls) > 3)
+    assert stopped.verdict == "unknown" and stopped.reason.startswith("stopped on request")
+    assert stopped.stats.nodes <= 3
+
+
+def test_the_expectimax_stops_on_request() -> None:
+    from solver.expectimax import solve_chance
+    from solver.position_io import load_path
+
+    state = load_path(str(Path(__file__).resolve().parent.parent / "scenarios" / "rulebook" / "wax-eater-sight.toml"))[0].state
+    sol = solve_chance(state, max_nodes=10**8, time_limit=60, should_stop=lambda: True)
+    assert sol.verdict == "unknown" and "stopped on request" in sol.reason and sol.hindsight is None
