@@ -156,8 +156,13 @@ def ray_stream(seed: int, start: int, stop: int, options: Options, workers: int,
     started_here = not ray.is_initialized()
     if started_here:
         if address:
+            _check_reachable(address)
             package = Path(__file__).resolve().parent
-            ray.init(address=address, runtime_env={"py_modules": [str(package)]}, log_to_driver=False)
+            try:
+                ray.init(address=address, runtime_env={"py_modules": [str(package)]}, log_to_driver=False)
+            except ConnectionError as exc:  # a wrong address, a cluster that is down, or its authentication
+                raise BatchError(f"cannot join the Ray cluster at {address}: {exc} (the head's address is what "
+                                 "`ray start --head` printed; a cluster with token authentication needs its token here)") from None
         else:
             ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
     task = ray.remote(examine_chunk)
@@ -179,6 +184,21 @@ def ray_stream(seed: int, start: int, stop: int, options: Options, workers: int,
             ray.cancel(ref)
         if started_here:
             ray.shutdown()
+
+
+def _check_reachable(address: str) -> None:
+    """Fail at once on a ``host:port`` nobody listens on (Ray itself retries for minutes)."""
+    import socket
+
+    host, _, port = address.rpartition(":")
+    if "://" in address or not host or not port.isdigit():
+        return  # "auto", "ray://…": left to Ray
+    try:
+        with socket.create_connection((host, int(port)), timeout=5):
+            pass
+    except OSError as exc:
+        raise BatchError(f"cannot join the Ray cluster at {address}: {exc.strerror or exc} "
+                         "(the head's address is what `ray start --head` printed)") from None
 
 
 # -- the job -----------------------------------------------------------------------------------------

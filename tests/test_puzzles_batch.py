@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import socket
+import subprocess
+import sys
 from pathlib import Path
 
 import click
@@ -15,6 +18,7 @@ from solver.puzzle import study
 from solver.puzzle_batch import BatchError, Options, examine, run
 
 OPTIONS = Options(seed=7)
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def _files(directory: Path) -> dict[str, str]:
@@ -155,3 +159,30 @@ def test_a_puzzle_equivalent_to_one_already_written_is_skipped(reference: Path, 
     index = json.loads((tmp_path / "index.json").read_text())
     assert first + 1 not in [p["candidate"] for p in index["puzzles"]]
     assert (tmp_path / index["puzzles"][0]["file"]).read_text() == (reference / index["puzzles"][0]["file"]).read_text()
+
+
+def test_generate_joins_a_running_ray_cluster_by_its_address(tmp_path: Path) -> None:
+    """--backend ray --address: another process's Ray instance stands in for a cluster's head."""
+    ray = pytest.importorskip("ray")
+    command = [sys.executable, "-m", "cli", "generate", "--count", "2", "--seed", "7", "--workers", "1", "--no-progress"]
+    local = subprocess.run([*command, "-o", str(tmp_path / "local")], cwd=ROOT, capture_output=True, text=True)
+    assert local.returncode == 0, local.stderr
+    ray.init(num_cpus=1, include_dashboard=False, log_to_driver=False)
+    try:
+        address = ray.get_runtime_context().gcs_address
+        joined = subprocess.run([*command, "--backend", "ray", "--address", address, "-o", str(tmp_path / "ray")], cwd=ROOT,
+                                capture_output=True, text=True)
+    finally:
+        ray.shutdown()
+    assert joined.returncode == 0, joined.stderr
+    puzzles = {name: text for name, text in _files(tmp_path / "ray").items() if name.endswith(".toml")}
+    assert len(puzzles) == 2 and puzzles == {n: t for n, t in _files(tmp_path / "local").items() if n.endswith(".toml")}
+
+
+def test_an_unreachable_ray_address_is_refused_at_once(tmp_path: Path) -> None:
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    result = CliRunner().invoke(_cli(), ["generate", "--count", "1", "--backend", "ray", "--address", f"127.0.0.1:{port}",
+                                         "-o", str(tmp_path / "out")])
+    assert result.exit_code == 2 and f"cannot join the Ray cluster at 127.0.0.1:{port}" in result.output
