@@ -49,6 +49,7 @@ from solver.endgame import sample_position  # noqa: E402
 from solver.errors import NightCageError  # noqa: E402
 from solver.pddl import PddlTask, export, parse_plan, plan_cost, plan_turns  # noqa: E402
 from solver.plan import PlanError, PlanTurn, verify  # noqa: E402
+from solver.stats import percentile  # noqa: E402
 from solver.position_io import load_path  # noqa: E402
 from solver.search import solve  # noqa: E402
 from solver.state import GameState  # noqa: E402
@@ -211,11 +212,9 @@ def positions(args: argparse.Namespace) -> tuple[str, list[tuple[str, GameState,
 
 
 def pct(values: list[float], q: float) -> float:
-    values = sorted(values)
-    if not values:
-        return float("nan")
-    i = min(len(values) - 1, max(0, round(q * (len(values) - 1))))
-    return values[i]
+    """The nearest-rank percentile, NaN when there are no values (the table prints floats)."""
+    found = percentile(values, q)
+    return float("nan") if found is None else found
 
 
 def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:

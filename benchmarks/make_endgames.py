@@ -26,6 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from solver import corpus  # noqa: E402
+from solver.stats import percentile  # noqa: E402
 
 OUT = ROOT / "benchmarks" / "endgames"
 NUMBERED = re.compile(r"^\d{4}\.json$")
@@ -100,14 +101,9 @@ def print_report(entries: list[corpus.Entry], report: corpus.Report, limits: cor
         fast = sum(t < 0.1 for t in times)
         second = sum(t < 1.0 for t in times)
         print(
-            f"search time over the corpus: p50 {_pct(times, 0.5):.3f} s, p95 {_pct(times, 0.95):.3f} s, "
+            f"search time over the corpus: p50 {percentile(times, 0.5):.3f} s, p95 {percentile(times, 0.95):.3f} s, "
             f"max {times[-1]:.3f} s; {fast} under 100 ms, {second} under 1 s"
         )
-
-
-def _pct(values: list[float], q: float) -> float:
-    """Nearest-rank percentile of sorted values."""
-    return values[min(len(values) - 1, round(q * (len(values) - 1)))]
 
 
 def _tally(values: Iterable[object]) -> dict[str, int]:

@@ -37,6 +37,7 @@ from solver.errors import UnsupportedError  # noqa: E402
 from solver.plan import PlanError, Solution, verify  # noqa: E402
 from solver.position_io import load_path  # noqa: E402
 from solver.state import GameState  # noqa: E402
+from solver.stats import percentile  # noqa: E402
 
 CORPUS = ROOT / "benchmarks" / "endgames" / "index.json"
 ENGINES = ("search", "cpsat")
@@ -174,14 +175,6 @@ def run_all(positions: list[Position], solvers: dict[str, Callable[[GameState], 
         print(file=sys.stderr)
 
 
-def pct(values: list[float], q: float) -> float | None:
-    """The nearest-rank percentile (None for no values)."""
-    if not values:
-        return None
-    values = sorted(values)
-    return values[min(len(values) - 1, max(0, round(q * (len(values) - 1))))]
-
-
 def figures(positions: list[Position], engines: list[str]) -> dict[str, Any]:
     """Per engine: counts, times, nodes, agreement with the expectations; and engine against engine."""
     doc: dict[str, Any] = {"engines": {}, "disagreements": []}
@@ -204,8 +197,8 @@ def figures(positions: list[Position], engines: list[str]) -> dict[str, Any]:
         doc["engines"][name] = {
             "positions": len(runs),
             "statuses": statuses,
-            "seconds": {"p50": pct(times, 0.5), "p95": pct(times, 0.95), "max": max(times, default=None)},
-            "nodes": {"p50": pct(nodes, 0.5), "p95": pct(nodes, 0.95), "max": max(nodes, default=None)},
+            "seconds": {"p50": percentile(times, 0.5), "p95": percentile(times, 0.95), "max": max(times, default=None)},
+            "nodes": {"p50": percentile(nodes, 0.5), "p95": percentile(nodes, 0.95), "max": max(nodes, default=None)},
             "under_100ms": sum(t < 0.1 for t in times),
             "under_1s": sum(t < 1.0 for t in times),
             "vs_expected": agreement,

@@ -39,6 +39,7 @@ sys.path.insert(0, str(ROOT))
 
 from solver.position_io import load_path  # noqa: E402
 from solver.position_json import to_json  # noqa: E402
+from solver.stats import percentile  # noqa: E402
 
 LUEUR = [sys.executable, "-m", "cli"]
 
@@ -150,11 +151,11 @@ class LoadReport:
 
 
 def percentiles(values: list[float]) -> dict[str, float]:
+    """p50, p95, p99 and max in milliseconds of ``values`` in seconds."""
     if not values:
         return {}
-    pick = lambda q: values[min(len(values) - 1, int(q * len(values)))]  # noqa: E731
-    return {"p50": round(pick(0.50) * 1000, 1), "p95": round(pick(0.95) * 1000, 1), "p99": round(pick(0.99) * 1000, 1),
-            "max": round(values[-1] * 1000, 1), "n": len(values)}
+    ms = {f"p{round(100 * q)}": round(1000 * (percentile(values, q) or 0.0), 1) for q in (0.50, 0.95, 0.99)}
+    return {**ms, "max": round(1000 * max(values), 1), "n": len(values)}
 
 
 def run_load(url: str, clients: int, total: int, server_pid: int | None = None, sample_every: int = 100) -> LoadReport:

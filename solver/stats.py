@@ -1,4 +1,4 @@
-"""Small statistics for Monte Carlo estimates: proportions with a 95% interval."""
+"""Small statistics: proportions with a 95% interval (Monte Carlo estimates), percentiles (benchmarks)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,18 @@ from dataclasses import dataclass
 
 Z95 = 1.959963984540054
 """The two-sided 95% quantile of the standard normal."""
+
+
+def percentile(values: list[float], q: float) -> float | None:
+    """The nearest-rank percentile ``q`` (0 to 1) of ``values``, None when there are none.
+
+    >>> percentile([3, 1, 2, 4], 0.5), percentile([5.0], 0.95), percentile([], 0.5)
+    (3, 5.0, None)
+    """
+    if not values:
+        return None
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
 
 
 def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
