@@ -159,9 +159,9 @@ class _Watcher:
         self.next_report = started + every
 
     def stage(self, name: str, notes: list[str] | None = None) -> None:
-        if self.progress is not None:  # the same keys as :func:`opening`
-            self.progress({"stage": name, "decision": self.decision, "choices": self.texts, "proven": False,
-                           "notes": list(notes or []), "seconds": round(time.perf_counter() - self.started, 6)})
+        if self.progress is not None:
+            self.progress({**_stage_report(name, self.decision, self.texts, notes),
+                           "seconds": round(time.perf_counter() - self.started, 6)})
 
     def due(self) -> bool:
         return self.progress is not None and time.perf_counter() >= self.next_report
@@ -182,7 +182,11 @@ def opening(state: GameState) -> dict[str, Any] | None:
     if outcome(state) is not None or node_type(state) != "decision":
         return None
     texts = [format_action(a, state.size) for a in legal_actions(state)]
-    return {"stage": "exact", "decision": _decision_name(state), "choices": texts, "proven": False, "notes": []}
+    return _stage_report("exact", _decision_name(state), texts, None)
+
+
+def _stage_report(stage: str, decision: str, texts: list[str], notes: list[str] | None) -> dict[str, Any]:
+    return {"stage": stage, "decision": decision, "choices": texts, "proven": False, "notes": list(notes or [])}
 
 
 def _decision_name(state: GameState) -> str:

@@ -132,7 +132,7 @@ def _hint(request: Request, position: Position, info: Info, should_stop: ShouldS
     try:
         answer = hint(position.state, limits.time_limit or DEFAULT_TIME_LIMIT["hint"], limits.seed, request.fields["policy"],
                       limits.playouts, progress=info, should_stop=should_stop, report_every=limits.report_every,
-                      announce=not request.fields.get("announced", False))
+                      announce=not request.announced)
     except NoDecision as exc:
         raise RequestError("no decision", str(exc)) from None
     return result("hint", 0, answer.as_json())

@@ -68,6 +68,8 @@ class Request:
     position_doc: Any = None
     """The ``position`` as sent (read by :func:`read_position`)."""
     warnings: list[Problem] = field(default_factory=list)
+    announced: bool = False
+    """The runner has already sent the command's first report (see ``protocol_commands.first_info``)."""
 
 
 class RequestError(Exception):

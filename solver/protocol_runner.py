@@ -181,7 +181,7 @@ class Runner:
         opening = first_info(job.request)
         if opening is not None:
             job.info(opening)
-            job.request = replace(job.request, fields={**job.request.fields, "announced": True})
+            job.request = replace(job.request, announced=True)
 
     def _wait_for_slot(self, job: _Job) -> bool:
         while not self._slots.acquire(timeout=0.05):
