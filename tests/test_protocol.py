@@ -79,6 +79,7 @@ def test_hint_sends_info_before_its_result_and_matches_the_command_line(engine: 
     lines = engine.ask({"id": "h", "command": "hint", "position": WAX, "playouts": 3, "seed": 5})
     assert lines[0]["type"] == "info" and lines[0]["stage"] == "exact" and lines[0]["proven"] is False
     assert lines[0]["choices"] == ["stay", "move N", "move W"]
+    assert [line["stage"] for line in lines if line["type"] == "info"].count("exact") == 1  # sent once, by the engine
     final = lines[-1]["result"]
     cli = subprocess.run([*LUEUR, "hint", "scenarios/rulebook/wax-eater-sight.toml", "--playouts", "3", "--seed", "5", "--json"],
                          cwd=ROOT, capture_output=True, text=True, check=True)
