@@ -31,7 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .protocol_commands import DEFAULT_TIME_LIMIT, HEAVY, execute, first_info
+from .protocol_commands import DEFAULT_TIME_LIMIT, HEAVY, execute, first_info, result
 from .protocol_requests import MAX_TIME_LIMIT, Request, RequestError
 
 Emit = Callable[[dict[str, Any]], None]
@@ -107,7 +107,7 @@ class Runner:
             body = {"target": target, "stopping": stopping}
             if not stopping:
                 body["reason"] = f"no request {target!r} is in flight (it has finished, or was never sent)"
-            emit({"id": request.id, "type": "result", "command": "cancel", "exit_code": 0 if stopping else 1, "result": body, "seconds": 0.0})
+            emit({"id": request.id, **result("cancel", 0 if stopping else 1, body), "seconds": 0.0})
             return
         for warning in request.warnings:
             emit({"id": request.id, "type": "warning", **warning.as_json()})
@@ -138,10 +138,6 @@ class Runner:
         with self._lock:
             for job in self._jobs.values():
                 job.stop_reason = job.stop_reason or "cancelled"
-
-    def in_flight(self) -> int:
-        with self._lock:
-            return len(self._jobs)
 
     def wait(self) -> None:
         """Return once every request has sent its final line."""
