@@ -4,7 +4,7 @@
                                        [--workers 2] [--samples S] [--time-limit SECONDS]
                                        [--prisoners 4] [--first-seed 0] [--json PATH]
 
-Game ``i`` is :func:`solver.autoplay.play_game` with seed ``first-seed + i``:
+Game ``i`` is :func:`solver.play.autoplay.play_game` with seed ``first-seed + i``:
 its pile order depends on the seed only, so every policy plays the same
 piles. Policies run one after the other, each over ``--workers`` processes.
 Printed per policy: games, wins, the win rate with its 95% Wilson interval,
@@ -32,8 +32,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from solver.autoplay import POLICIES, BotOptions, Unfinished, play_game  # noqa: E402
-from solver.stats import wilson  # noqa: E402
+from solver.play.autoplay import POLICIES, BotOptions, Unfinished, play_game  # noqa: E402
+from solver.play.stats import wilson  # noqa: E402
 
 
 @dataclass(frozen=True)

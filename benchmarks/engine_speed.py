@@ -5,11 +5,11 @@
 1. Rules engine: seeded random games from the standard setup (known pile
    order, so every step is a decision), one random legal action at a time;
    a turn is counted each time the turn index changes.
-2. End-game kernel (``solver.endgame``): successor generation over a fixed
+2. End-game kernel (``solver.endgame.kernel``): successor generation over a fixed
    set of Final Flickers positions (sampled positions and the positions one
    turn later), with the sight cache warm and cold, and without losses.
 3. The same successor generation through the rules engine
-   (``solver.endgame.engine_successors``), for comparison.
+   (``solver.endgame.kernel.engine_successors``), for comparison.
 
 All positions and games come from fixed seeds (shifted by ``--seed``).
 """
@@ -26,11 +26,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solver import endgame as eg  # noqa: E402
-from solver.engine import apply, legal_actions, node_type  # noqa: E402
-from solver.newgame import new_game  # noqa: E402
-from solver.setups import Setup  # noqa: E402
-from solver.state import GameState  # noqa: E402
+from solver.endgame import kernel as eg  # noqa: E402
+from solver.rules.engine import apply, legal_actions, node_type  # noqa: E402
+from solver.core.newgame import new_game  # noqa: E402
+from solver.core.setups import Setup  # noqa: E402
+from solver.core.state import GameState  # noqa: E402
 
 ROOTS = 150
 """Sampled end-game positions; with their live successors they make the kernel's set."""
@@ -39,7 +39,7 @@ ENGINE_ROOTS = 40
 
 
 def engine_turns(seconds: float, seed: int) -> tuple[float, float]:
-    """Random games through ``solver.engine``: (turns per second, actions per second)."""
+    """Random games through ``solver.rules.engine``: (turns per second, actions per second)."""
     rng = random.Random(seed)
     game = seed
     state = new_game(Setup(), rng=random.Random(game))

@@ -2,8 +2,8 @@
 
     .venv/bin/python benchmarks/planners.py [--engines search,cpsat] [--limit N] [--time-limit S] [--json FILE]
 
-Each engine (``search``: :func:`solver.search.solve`; ``cpsat``:
-:func:`solver.cpsat.solve`) solves every position of
+Each engine (``search``: :func:`solver.endgame.search.solve`; ``cpsat``:
+:func:`solver.endgame.cpsat.planner.solve`) solves every position of
 ``benchmarks/endgames/index.json`` with the objective ``turns``. Its answers
 are checked against the corpus's expectations (the search's answers when the
 corpus was made) and against each other: verdict, optimal turns, Nerve spent;
@@ -33,11 +33,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from solver.errors import UnsupportedError  # noqa: E402
-from solver.plan import PlanError, Solution, verify  # noqa: E402
-from solver.position_io import load_path  # noqa: E402
-from solver.state import GameState  # noqa: E402
-from solver.stats import percentile  # noqa: E402
+from solver.core.errors import UnsupportedError  # noqa: E402
+from solver.endgame.plan import PlanError, Solution, verify  # noqa: E402
+from solver.notation.forms import load_path  # noqa: E402
+from solver.core.state import GameState  # noqa: E402
+from solver.play.stats import percentile  # noqa: E402
 
 CORPUS = ROOT / "benchmarks" / "endgames" / "index.json"
 ENGINES = ("search", "cpsat")
@@ -86,14 +86,14 @@ def engine_solvers(names: list[str], time_limit: float) -> tuple[dict[str, Calla
     missing: dict[str, str] = {}
     for name in names:
         if name == "search":
-            from solver import search
+            from solver.endgame import search
 
             solvers[name] = lambda s, m=search: m.solve(s, "turns", time_limit=time_limit)
         elif name == "cpsat":
             try:
-                from solver import cpsat  # type: ignore[attr-defined]
+                from solver.endgame.cpsat import planner as cpsat  # type: ignore[attr-defined]
             except ImportError as exc:
-                missing[name] = f"cannot import solver.cpsat: {exc}"
+                missing[name] = f"cannot import solver.endgame.cpsat.planner: {exc}"
                 continue
             solvers[name] = lambda s, m=cpsat: m.solve(s, objective="turns", time_limit=time_limit)
         else:

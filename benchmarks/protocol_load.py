@@ -37,9 +37,9 @@ import httpx
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from solver.position_io import load_path  # noqa: E402
-from solver.position_json import to_json  # noqa: E402
-from solver.stats import percentile  # noqa: E402
+from solver.notation.forms import load_path  # noqa: E402
+from solver.notation.position_json import to_json  # noqa: E402
+from solver.play.stats import percentile  # noqa: E402
 
 LUEUR = [sys.executable, "-m", "cli"]
 

@@ -26,10 +26,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from solver.position_io import load_path
-from solver.puzzle import study
-from solver.puzzle_batch import Options, examine
-from solver.puzzle_grade import GRADES
+from solver.notation.forms import load_path
+from solver.puzzles.study import study
+from solver.puzzles.batch import Options, examine
+from solver.puzzles.grade import GRADES
 
 
 def throughput(seed: int, candidates: int, prisoners: int, verdict: str) -> dict[str, Any]:

@@ -41,7 +41,7 @@ def analyze(file: str, playouts: int, orders: int, seed: int, workers: int | Non
     `lueur solve` can compute it, lies between the two.
     """
     from cli.main import load
-    from solver.analyze import analyze as run
+    from solver.play.analyze import analyze as run
 
     pos, _ = load(file)
     workers = workers or os.cpu_count() or 1

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from solver.pddl import export as export_pddl
+from solver.endgame.pddl.export import export as export_pddl
 
 from .options import file_argument, json_option
 from .output import BAD_INPUT, Exit, emit_json, err, guarded, out
@@ -34,7 +34,7 @@ def export(file: str, directory: str, as_json: bool) -> None:
     cannot be reached). See solver/pddl.py for what the encoding models.
     """
     from cli.main import load
-    from solver.pddl import ExportError
+    from solver.endgame.pddl.export import ExportError
 
     pos, _ = load(file)
     try:

@@ -46,7 +46,7 @@ def generate(count: int, difficulty: str | None, prisoners: str, verdict: str, s
     """
     import os
 
-    from solver.puzzle_batch import BatchError, Options, run
+    from solver.puzzles.batch import BatchError, Options, run
 
     if address and backend != "ray":
         err("lueur: --address needs --backend ray")
@@ -101,7 +101,7 @@ def _progress(shown: bool, count: int) -> Iterator[Callable[..., None] | None]:
                     TimeElapsedColumn(), TimeRemainingColumn(), console=Console(stderr=True), transient=True)
     task = bars.add_task("puzzles", total=count, tried=0, rate=0)
 
-    from solver.puzzle_batch import Progress as JobProgress
+    from solver.puzzles.batch import Progress as JobProgress
 
     def report(state: JobProgress) -> None:
         bars.update(task, completed=state.accepted, tried=state.tried, rate=round(state.rate * 60))
@@ -124,7 +124,7 @@ def grade(file: str, cpsat: bool, max_nodes: int, as_json: bool) -> None:
     the budget runs out.
     """
     from cli.main import load
-    from solver.puzzle import study
+    from solver.puzzles.study import study
 
     pos, _ = load(file)
     result = study(pos.state, max_nodes, cpsat=cpsat)
@@ -141,8 +141,8 @@ def grade(file: str, cpsat: bool, max_nodes: int, as_json: bool) -> None:
 
 
 def _grade_text(result: object) -> None:
-    from solver.puzzle import Study
-    from solver.puzzle_files import solution_lines
+    from solver.puzzles.study import Study
+    from solver.puzzles.files import solution_lines
 
     assert isinstance(result, Study)
     if result.status == "unique" and result.grade is not None:

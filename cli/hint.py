@@ -29,7 +29,7 @@ def hint(file: str, time_limit: float, rounds: int | None, seed: int, policy: st
     still gives one.
     """
     from cli.main import load
-    from solver.hint import NoDecision, hint as best_choice
+    from solver.play.hint import NoDecision, hint as best_choice
 
     pos, _ = load(file)
     try:

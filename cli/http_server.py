@@ -4,7 +4,7 @@
 ``command`` comes from the path; ``id`` is optional) and answers with the final
 line, or, when the client accepts ``application/x-ndjson``, streams every line
 (``info`` as it comes, then the final one). The requests share one
-:class:`~solver.protocol_runner.Runner`, so ids, cancellation and time limits
+:class:`~solver.protocol.runner.Runner`, so ids, cancellation and time limits
 behave as on stdin/stdout. No endpoint reads or writes a file: positions come
 inline.
 """
@@ -22,9 +22,9 @@ from fastapi import FastAPI, Path, Request
 from fastapi.responses import JSONResponse, Response, StreamingResponse
 
 from solver import __version__
-from solver.protocol_commands import version
-from solver.protocol_requests import COMMANDS, PROTOCOL, RequestError, decode_line, parse_request
-from solver.protocol_runner import Runner
+from solver.protocol.commands import version
+from solver.protocol.requests import COMMANDS, PROTOCOL, RequestError, decode_line, parse_request
+from solver.protocol.runner import Runner
 
 NDJSON = "application/x-ndjson"
 

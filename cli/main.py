@@ -12,11 +12,11 @@ from typing import Any
 import click
 
 from solver import __version__
-from solver.adjudicate import adjudicate
-from solver.errors import PositionError, Problem
-from solver.position_io import dump, load_text
-from solver.position_json import Position, to_json
-from solver.reports import adjudication_json, awaits, legal_json
+from solver.rules.adjudicate import adjudicate
+from solver.core.errors import PositionError, Problem
+from solver.notation.forms import dump, load_text
+from solver.notation.position_json import Position, to_json
+from solver.present.reports import adjudication_json, awaits, legal_json
 
 from .options import file_argument, json_option
 from .output import BAD_INPUT, EXIT_CODES_HELP, OK, Exit, emit_json, err, guarded, out
@@ -59,18 +59,18 @@ def load(file: str, lenient: bool = False) -> tuple[Position, list[Problem]]:
 @guarded
 def show(file: str, graph: bool, as_json: bool) -> None:
     """Draw the board: passages, pits, monsters and their sight, prisoners, pile."""
-    from solver.render import render
+    from solver.present.render import render
 
     pos, warnings = load(file)
     report = None
     if graph:
-        from solver.graph import analyse
+        from solver.present.graph import analyse
 
         report = analyse(pos.state)
     if as_json:
         doc: dict[str, Any] = {"position": to_json(pos.state, pos.meta), "board": render(pos.state, pos.meta), "awaits": awaits(pos.state)}
         if report is not None:
-            from solver.graph import report_json
+            from solver.present.graph import report_json
 
             doc["graph"] = report_json(report)
         emit_json(doc)
@@ -78,7 +78,7 @@ def show(file: str, graph: bool, as_json: bool) -> None:
     out(render(pos.state, pos.meta))
     out(f"Now: {awaits(pos.state)}")
     if report is not None:
-        from solver.graph import report_text
+        from solver.present.graph import report_text
 
         out()
         out(report_text(report))
@@ -191,7 +191,7 @@ def solve(
     IMPOSSIBLE (exit 1), or UNKNOWN when the pile is too large to search
     within the limits (exit 3).
     """
-    from solver.solving import is_chance, solve_chance_position, solve_position
+    from solver.endgame.solving import is_chance, solve_chance_position, solve_position
 
     pos, _ = load(file)
     state = pos.state
@@ -234,7 +234,7 @@ def odds(file: str, draws: int, as_json: bool) -> None:
     and the expected number; and the risks to the gates and keys the group
     needs if those tiles are burnt, or if the next attack burns 3.
     """
-    from solver.odds import position_odds
+    from solver.chance.odds import position_odds
 
     pos, _ = load(file)
     result = position_odds(pos.state, draws)

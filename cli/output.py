@@ -15,7 +15,7 @@ from typing import Any, NoReturn, TypeVar
 
 import click
 
-from solver.errors import (
+from solver.core.errors import (
     IllegalActionError,
     NightCageError,
     PositionError,

@@ -7,7 +7,7 @@ import shlex
 
 import click
 
-from solver.autoplay import POLICIES, BotOptions, PlayedGame, play_game, record_json
+from solver.play.autoplay import POLICIES, BotOptions, PlayedGame, play_game, record_json
 
 from .options import json_option
 from .output import BAD_INPUT, Exit, emit_json, err, guarded, out

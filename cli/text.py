@@ -5,10 +5,10 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from solver.adjudicate import Adjudication
-from solver.errors import Problem
-from solver.reports import awaits, differences
-from solver.rulebook import section
+from solver.rules.adjudicate import Adjudication
+from solver.core.errors import Problem
+from solver.present.reports import awaits, differences
+from solver.core.rulebook import section
 
 
 def check_text(file: str, problems: list[Problem]) -> str:
@@ -45,7 +45,7 @@ def _columns(items: list[str], width: int = 78) -> list[str]:
 
 
 def adjudication_text(adj: Adjudication, meta: dict[str, Any] | None) -> str:
-    from solver.render import render
+    from solver.present.render import render
 
     lines = []
     for step in adj.steps:

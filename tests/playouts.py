@@ -7,10 +7,10 @@ from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
-from solver.engine import apply, chance_outcomes, legal_actions, node_type
-from solver.newgame import new_game
-from solver.setups import Setup
-from solver.state import GameState
+from solver.rules.engine import apply, chance_outcomes, legal_actions, node_type
+from solver.core.newgame import new_game
+from solver.core.setups import Setup
+from solver.core.state import GameState
 
 
 def random_step(state: GameState, rng: random.Random) -> GameState:
@@ -41,7 +41,7 @@ SAMPLE_SETUPS = (Setup(), Setup(base="five"), Setup(base="advanced", supreme=(("
 
 def example_state() -> GameState:
     """The example position of position-format.md."""
-    from solver.position_json import loads
+    from solver.notation.position_json import loads
 
     return loads(EXAMPLE.read_text())[0].state
 

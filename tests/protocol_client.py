@@ -10,8 +10,8 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from solver.position_io import load_path
-from solver.position_json import to_json
+from solver.notation.forms import load_path
+from solver.notation.position_json import to_json
 
 ROOT = Path(__file__).resolve().parent.parent
 LUEUR = [sys.executable, "-m", "cli"]

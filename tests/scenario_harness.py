@@ -26,13 +26,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from solver.actions import format_action
-from solver.adjudicate import adjudicate
-from solver.engine import legal_actions
-from solver.position_json import to_json
-from solver.reports import awaits
-from solver.rulings import Rulings
-from solver.state import GameState
+from solver.core.actions import format_action
+from solver.rules.adjudicate import adjudicate
+from solver.rules.engine import legal_actions
+from solver.notation.position_json import to_json
+from solver.present.reports import awaits
+from solver.core.rulings import Rulings
+from solver.core.state import GameState
 
 KNOWN = {
     "actions", "rulings", "outcome", "refused", "events", "absent_events", "rulings_used", "depends_on",
@@ -97,7 +97,7 @@ def run_check(state: GameState, check: dict[str, Any]) -> list[str]:
 
 def _solve(state: GameState, want: dict[str, Any]) -> list[str]:
     """The planners' answer against the expected one (``engine``: search, cpsat or both)."""
-    from solver.solving import is_chance, solve_position
+    from solver.endgame.solving import is_chance, solve_position
 
     if is_chance(state):
         return _solve_chance(state, want)
@@ -121,7 +121,7 @@ def _solve(state: GameState, want: dict[str, Any]) -> list[str]:
 
 def _solve_chance(state: GameState, want: dict[str, Any]) -> list[str]:
     """A pile of unknown order: the verdict, the exact chance and the best choice."""
-    from solver.expectimax import solve_chance
+    from solver.chance.expectimax import solve_chance
 
     sol = solve_chance(state, time_limit=60.0)
     got = sol.as_json()

@@ -8,8 +8,8 @@ from fractions import Fraction
 
 import pytest
 
-from solver import counts
-from solver.actions import (
+from solver.core import counts
+from solver.core.actions import (
     VERBS,
     Action,
     action_from_json,
@@ -17,9 +17,9 @@ from solver.actions import (
     format_action,
     parse_action,
 )
-from solver.chance import burn_distribution, draw_distribution
-from solver.errors import NotationError
-from solver.grid import (
+from solver.rules.draws import burn_distribution, draw_distribution
+from solver.core.errors import NotationError
+from solver.core.grid import (
     DIRECTIONS,
     OPPOSITE,
     E,
@@ -31,9 +31,9 @@ from solver.grid import (
     parse_openings,
     rotate,
 )
-from solver.setups import Setup, setup_problems
-from solver.state import Pile
-from solver.tiles import Kind, TileType, rotations
+from solver.core.setups import Setup, setup_problems
+from solver.core.state import Pile
+from solver.core.tiles import Kind, TileType, rotations
 
 
 @pytest.mark.parametrize("size", [6, 7])

@@ -9,16 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from solver.adjudicate import play
-from solver.autoplay import play_game
-from solver.bot import BotPolicy
-from solver.bot_endgame import TurnScript
-from solver.bot_eval import at_least, evaluate
-from solver.bot_lookahead import TurnRoot, sample_order
-from solver.fastgame import Game, compile_state
-from solver.newgame import new_game
-from solver.position_io import load_path
-from solver.setups import Setup
+from solver.rules.adjudicate import play
+from solver.play.autoplay import play_game
+from solver.bot.policy import BotPolicy
+from solver.bot.endgame import TurnScript
+from solver.bot.evaluate import at_least, evaluate
+from solver.bot.lookahead import TurnRoot, sample_order
+from solver.sim.game import Game, compile_state
+from solver.core.newgame import new_game
+from solver.notation.forms import load_path
+from solver.core.setups import Setup
 
 CORPUS = Path(__file__).resolve().parent.parent / "benchmarks" / "endgames"
 

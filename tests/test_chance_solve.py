@@ -10,13 +10,13 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import cli
-from solver.analyze import analyze
-from solver.counts import counts_from
-from solver.expectimax import solve_chance
-from solver.hindsight import distinct_orders, every_order, order_count
-from solver.hint import NoDecision, hint
-from solver.position_io import load_path
-from solver.state import Pile
+from solver.play.analyze import analyze
+from solver.core.counts import counts_from
+from solver.chance.expectimax import solve_chance
+from solver.chance.hindsight import distinct_orders, every_order, order_count
+from solver.play.hint import NoDecision, hint
+from solver.notation.forms import load_path
+from solver.core.state import Pile
 
 CHANCE = Path(__file__).resolve().parent.parent / "scenarios" / "chance"
 FILES = sorted(CHANCE.glob("*.toml"))
@@ -63,8 +63,8 @@ def test_analyze_brackets_the_exact_chance_and_is_reproducible() -> None:
 
 
 def test_analyze_on_a_standard_opening_plays_and_bounds() -> None:
-    from solver.newgame import new_game
-    from solver.setups import Setup
+    from solver.core.newgame import new_game
+    from solver.core.setups import Setup
 
     result = analyze(new_game(Setup()), playouts=50, seed=1, policy="random", orders=2, order_time=0.2)
     assert result.policy.trials == 50
@@ -86,8 +86,8 @@ def test_hint_exact_over_the_draws() -> None:
 
 
 def test_hint_estimate_is_reproducible_with_fixed_playouts() -> None:
-    from solver.newgame import new_game
-    from solver.setups import Setup
+    from solver.core.newgame import new_game
+    from solver.core.setups import Setup
 
     state = new_game(Setup())
     a = hint(state, time_limit=0.0, seed=4, rounds=3)

@@ -1,4 +1,4 @@
-"""The end-game corpus: its generator (:mod:`solver.corpus`) and the committed files (benchmarks/endgames).
+"""The end-game corpus: its generator (:mod:`solver.puzzles.corpus`) and the committed files (benchmarks/endgames).
 
 The generator is checked on a tiny corpus (reproducible, valid, labelled);
 the committed corpus is checked file by file (valid Final Flickers turn
@@ -16,12 +16,12 @@ from typing import Any
 
 import pytest
 
-from solver import corpus
-from solver import endgame as eg
-from solver.position_io import load_path
-from solver.position_json import Position, loads
-from solver.search import solve
-from solver.validate import consistency_problems
+from solver.puzzles import corpus
+from solver.endgame import kernel as eg
+from solver.notation.forms import load_path
+from solver.notation.position_json import Position, loads
+from solver.endgame.search import solve
+from solver.rules.validate import consistency_problems
 
 ROOT = Path(__file__).resolve().parent.parent
 ENDGAMES = ROOT / "benchmarks" / "endgames"

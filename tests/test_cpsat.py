@@ -1,17 +1,17 @@
-"""The CP-SAT planner (solver.cpsat) against the search and against the kernel.
+"""The CP-SAT planner (solver.endgame.cpsat.planner) against the search and against the kernel.
 
 Three levels of agreement:
 
 * **one turn**: with ``goal=False`` the model is the relation of a turn; every
-  result it allows must be a result of :func:`solver.endgame.successors` and
+  result it allows must be a result of :func:`solver.endgame.kernel.successors` and
   every kernel result must be allowed (positions, keys, candles, Nerve, tiles;
   for wins, who stands where with what);
 * **whole games**: the verdict, the optimal number of turns and the Nerve
-  spent agree with :func:`solver.search.solve` under both objectives;
+  spent agree with :func:`solver.endgame.search.solve` under both objectives;
 * **plans**: every plan replays through the rules engine (``solve`` checks it
   itself; the tests check again).
 
-Seeded positions come from :func:`solver.endgame.sample_position` (prisoners
+Seeded positions come from :func:`solver.endgame.kernel.sample_position` (prisoners
 close together, wax eaters, pits, key tiles, shared gates, Lights Out, Nerve
 0-2). The default run takes the ones both planners answer within about a
 second; ``pytest -m slow`` runs the bigger sweeps.
@@ -27,19 +27,20 @@ from pathlib import Path
 import pytest
 from ortools.sat.python import cp_model
 
-from solver import cpsat, search
-from solver import endgame as eg
-from solver.cpsat_model import FlickersModel, board_of, tables_of
-from solver.engine import apply, parse_action
-from solver.errors import UnsupportedError
-from solver.newgame import new_game
-from solver.outcome import outcome
-from solver.plan import PlanTurn, Solution, verify
-from solver.position_io import load_path
-from solver.rulings import BOOLEAN_RULINGS, FF_OCCUPIED, NERVE_AFTER_GAIN, Rulings
-from solver.setups import Setup
-from solver.solving import solve_position
-from solver.state import GameState
+from solver.endgame.cpsat import planner as cpsat
+from solver.endgame import search
+from solver.endgame import kernel as eg
+from solver.endgame.cpsat.model import FlickersModel, board_of, tables_of
+from solver.rules.engine import apply, parse_action
+from solver.core.errors import UnsupportedError
+from solver.core.newgame import new_game
+from solver.rules.outcome import outcome
+from solver.endgame.plan import PlanTurn, Solution, verify
+from solver.notation.forms import load_path
+from solver.core.rulings import BOOLEAN_RULINGS, FF_OCCUPIED, NERVE_AFTER_GAIN, Rulings
+from solver.core.setups import Setup
+from solver.endgame.solving import solve_position
+from solver.core.state import GameState
 
 sys.path.insert(0, str(Path(__file__).parent))
 from builders import position, prisoner
@@ -157,7 +158,7 @@ def test_agrees_with_the_search_on_sampled_positions():
 
 END_GAME_RULINGS = (*(r for r in eg.MODELLED_RULINGS if r != FF_OCCUPIED), NERVE_AFTER_GAIN)
 """The rulings an end-game turn could depend on, besides RULING-FF-OCCUPIED (tested with its scenario);
-the others cannot matter once the pile is empty (see solver.endgame)."""
+the others cannot matter once the pile is empty (see solver.endgame.kernel)."""
 
 
 @pytest.mark.parametrize("ruling", END_GAME_RULINGS)
@@ -368,7 +369,7 @@ def test_a_pit_next_to_a_lights_out_prisoner_costs_nerve():
     """Red must discard the pit b3, not the plain tiles c2 or c4: with the pit there,
     Lights Out blue (whose gate opens toward it) has a jump, so its stay costs 1 Nerve.
 
-    The search's canonical keys (solver.bounds.canonical) count a pit and a plain
+    The search's canonical keys (solver.endgame.bounds.canonical) count a pit and a plain
     tile alike when no prisoner can reach them, and answer 2 Nerve here (see the report).
     """
     state = position(

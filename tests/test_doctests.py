@@ -10,7 +10,7 @@ import pytest
 
 import solver
 
-MODULES = sorted(m.name for m in pkgutil.iter_modules(solver.__path__, "solver."))
+MODULES = sorted(m.name for m in pkgutil.walk_packages(solver.__path__, "solver."))
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -1,4 +1,4 @@
-"""The Final Flickers kernel (solver.endgame) against the rules engine.
+"""The Final Flickers kernel (solver.endgame.kernel) against the rules engine.
 
 The heart is :func:`cross_check`: from an end-game turn-start position, the
 rules engine explores every legal action until the turn (or the game) ends,
@@ -9,7 +9,7 @@ by the adjudicator and must land on its position.
 Positions come from two sources: seeded random games from the standard setup
 with the pile dumped into the discard (almost always already lost: the gates
 or keys were still in the pile, or a prisoner is falling), and built positions
-(:func:`solver.endgame.sample_position`: prisoners close together, wax eaters,
+(:func:`solver.endgame.kernel.sample_position`: prisoners close together, wax eaters,
 pits, key tiles, shared gates, Lights Out, Nerve 0-2, near wins).
 """
 
@@ -21,21 +21,21 @@ from dataclasses import replace
 
 import pytest
 
-from solver import counts
-from solver import endgame as eg
-from solver.adjudicate import play
-from solver.engine import apply, legal_actions, parse_action
-from solver.grid import geometry
-from solver.newgame import new_game
-from solver.outcome import outcome as engine_outcome
-from solver.rulings import BOOLEAN_RULINGS, NERVE_AFTER_GAIN, Rulings
-from solver.setups import Setup
-from solver.state import GameState, Pile, Prisoner
-from solver.tiles import Kind, Tile
-from solver.validate import consistency_problems
+from solver.core import counts
+from solver.endgame import kernel as eg
+from solver.rules.adjudicate import play
+from solver.rules.engine import apply, legal_actions, parse_action
+from solver.core.grid import geometry
+from solver.core.newgame import new_game
+from solver.rules.outcome import outcome as engine_outcome
+from solver.core.rulings import BOOLEAN_RULINGS, NERVE_AFTER_GAIN, Rulings
+from solver.core.setups import Setup
+from solver.core.state import GameState, Pile, Prisoner
+from solver.core.tiles import Kind, Tile
+from solver.rules.validate import consistency_problems
 
 END_GAME_RULINGS = (*eg.MODELLED_RULINGS, NERVE_AFTER_GAIN)
-"""The rulings an end-game turn could depend on. NERVE-AFTER-GAIN cannot (see solver.endgame), and
+"""The rulings an end-game turn could depend on. NERVE-AFTER-GAIN cannot (see solver.endgame.kernel), and
 MONSTER-REMOVED only under LOS-END's alternative (test_a_wax_eater_that_attacked_goes_dark_anyway)."""
 
 

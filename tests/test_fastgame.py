@@ -1,6 +1,6 @@
-"""The fast simulator (:mod:`solver.fastgame`) against the rules engine.
+"""The fast simulator (:mod:`solver.sim.game`) against the rules engine.
 
-Seeded rollouts are recorded and replayed through :func:`solver.engine.apply`
+Seeded rollouts are recorded and replayed through :func:`solver.rules.engine.apply`
 from ``record.start`` (the position with the pile order the rollout used):
 every decision must offer exactly the engine's legal actions, every turn must
 end in the engine's position, and the engine must reach the rollout's result.
@@ -14,15 +14,15 @@ from pathlib import Path
 
 import pytest
 
-from solver.actions import format_action, parse_action
-from solver.engine import apply, legal_actions, node_type, outcome
-from solver.errors import NightCageError
-from solver.fastgame import Game, GreedyPolicy, RandomPolicy, Record, Stuck, compile_state, rollout
-from solver.newgame import new_game, shuffled
-from solver.position_io import load_path, load_text
-from solver.rulings import DEFAULT_RULINGS
-from solver.setups import Setup
-from solver.state import GameState
+from solver.core.actions import format_action, parse_action
+from solver.rules.engine import apply, legal_actions, node_type, outcome
+from solver.core.errors import NightCageError
+from solver.sim.game import Game, GreedyPolicy, RandomPolicy, Record, Stuck, compile_state, rollout
+from solver.core.newgame import new_game, shuffled
+from solver.notation.forms import load_path, load_text
+from solver.core.rulings import DEFAULT_RULINGS
+from solver.core.setups import Setup
+from solver.core.state import GameState
 from tests.playouts import sample_states
 
 POLICIES = {"random": RandomPolicy, "greedy": GreedyPolicy}

@@ -6,8 +6,8 @@ import json
 
 import networkx as nx
 
-from solver import bitboard as bb
-from solver.graph import (
+from solver.endgame import bitboard as bb
+from solver.present.graph import (
     Target,
     analyse,
     board_graph,
@@ -17,12 +17,12 @@ from solver.graph import (
     report_text,
     walk_graph,
 )
-from solver.grid import DIRECTIONS, cells_of
-from solver.lighting import connected
-from solver.newgame import new_game
-from solver.setups import Setup
-from solver.state import GameState
-from solver.tiles import Kind, Tile
+from solver.core.grid import DIRECTIONS, cells_of
+from solver.rules.lighting import connected
+from solver.core.newgame import new_game
+from solver.core.setups import Setup
+from solver.core.state import GameState
+from solver.core.tiles import Kind, Tile
 from tests.playouts import example_state, sample_states
 
 

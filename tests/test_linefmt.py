@@ -6,11 +6,11 @@ import dataclasses
 
 import pytest
 
-from solver.errors import PositionError
-from solver.grid import E, N, S, W
-from solver.linefmt import format_line, parse_line, read_line
-from solver.tiles import Kind, Tile, TileType
-from solver.tiletoken import format_tile, parse_tile, tile_spec
+from solver.core.errors import PositionError
+from solver.core.grid import E, N, S, W
+from solver.notation.line import format_line, parse_line, read_line
+from solver.core.tiles import Kind, Tile, TileType
+from solver.notation.tiletoken import format_tile, parse_tile, tile_spec
 from tests.test_position_io import example, exotic, playout
 
 EXAMPLE_LINE = (

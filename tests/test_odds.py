@@ -11,11 +11,11 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import cli
-from solver import counts
-from solver.odds import count_law, pile_odds, position_odds
-from solver.position_io import load_path
-from solver.state import Pile
-from solver.tiles import TILE_TYPES, TileType
+from solver.core import counts
+from solver.chance.odds import count_law, pile_odds, position_odds
+from solver.notation.forms import load_path
+from solver.core.state import Pile
+from solver.core.tiles import TILE_TYPES, TileType
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -22,18 +22,18 @@ import pytest
 from click.testing import CliRunner, Result
 
 from cli.main import cli
-from solver import endgame as eg
-from solver.engine import apply, legal_actions
-from solver.newgame import new_game
-from solver.outcome import outcome
-from solver.pddl import DIR_OBJECTS, LEVELS, ExportError, PddlTask, export, parse_plan, plan_cost, plan_turns
-from solver.plan import PlanError, verify
-from solver.position_io import dump
-from solver.rulings import Rulings
-from solver.search import solve
-from solver.setups import Setup
-from solver.state import GameState, Pile
-from solver.tiles import Kind, Tile
+from solver.endgame import kernel as eg
+from solver.rules.engine import apply, legal_actions
+from solver.core.newgame import new_game
+from solver.rules.outcome import outcome
+from solver.endgame.pddl.export import DIR_OBJECTS, LEVELS, ExportError, PddlTask, export, parse_plan, plan_cost, plan_turns
+from solver.endgame.plan import PlanError, verify
+from solver.notation.forms import dump
+from solver.core.rulings import Rulings
+from solver.endgame.search import solve
+from solver.core.setups import Setup
+from solver.core.state import GameState, Pile
+from solver.core.tiles import Kind, Tile
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -246,7 +246,7 @@ def test_deterministic_in_process_and_across_hash_seeds() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "pos.json"
         path.write_text(dump(state, None, "json"))
-        code = "import sys; from cli.main import load; from solver.pddl import export; t = export(load(sys.argv[1])[0].state); print(t.domain + t.problem)"
+        code = "import sys; from cli.main import load; from solver.endgame.pddl.export import export; t = export(load(sys.argv[1])[0].state); print(t.domain + t.problem)"
         outputs = set()
         for seed in ("1", "2"):
             env = {**os.environ, "PYTHONHASHSEED": seed}

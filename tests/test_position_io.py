@@ -11,14 +11,14 @@ from typing import Any
 
 import pytest
 
-from solver.engine import node_type
-from solver.errors import PositionError
-from solver.newgame import new_game
-from solver.position_io import FORMS, detect_form, dump, load_path, load_text
-from solver.position_json import Position, read, to_json
-from solver.rulings import Rulings
-from solver.setups import Setup
-from solver.state import GameState
+from solver.rules.engine import node_type
+from solver.core.errors import PositionError
+from solver.core.newgame import new_game
+from solver.notation.forms import FORMS, detect_form, dump, load_path, load_text
+from solver.notation.position_json import Position, read, to_json
+from solver.core.rulings import Rulings
+from solver.core.setups import Setup
+from solver.core.state import GameState
 from tests.playouts import random_step
 
 DATA = Path(__file__).parent / "data"

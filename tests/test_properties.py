@@ -10,12 +10,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solver import counts
-from solver.actions import format_action, sort_key
-from solver.engine import apply, candidates, chance_outcomes, legal_actions, node_type
-from solver.setups import Setup
-from solver.tiles import Kind
-from solver.validate import consistency_problems
+from solver.core import counts
+from solver.core.actions import format_action, sort_key
+from solver.rules.engine import apply, candidates, chance_outcomes, legal_actions, node_type
+from solver.core.setups import Setup
+from solver.core.tiles import Kind
+from solver.rules.validate import consistency_problems
 from tests.playouts import playout
 
 SEEDS = range(12)
@@ -46,7 +46,7 @@ def test_no_two_prisoners_share_a_tile_other_than_a_gate(seed: int) -> None:
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_every_tile_is_lit_between_turns(seed: int) -> None:
-    from solver.lighting import illuminated
+    from solver.rules.lighting import illuminated
 
     boundaries = 0
     for state in playout(seed):

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.position_io import load_path
-from solver.position_json import to_json
-from solver.protocol_requests import COMMANDS, RequestError, parse_request
+from solver.notation.forms import load_path
+from solver.notation.position_json import to_json
+from solver.protocol.requests import COMMANDS, RequestError, parse_request
 
 from tests.protocol_client import LUEUR, ROOT, Engine, position
 

@@ -8,22 +8,22 @@ from pathlib import Path
 
 import pytest
 
-from solver import corpus
-from solver import endgame as eg
-from solver.plan import verify
-from solver.position_io import load_text
-from solver.puzzle import kernel_of, study
-from solver.puzzle_grade import (
+from solver.puzzles import corpus
+from solver.endgame import kernel as eg
+from solver.endgame.plan import verify
+from solver.notation.forms import load_text
+from solver.puzzles.study import kernel_of, study
+from solver.puzzles.grade import (
     GRADES,
     THRESHOLDS,
     grade_of_score,
     greedy_wins,
     score_of,
 )
-from solver.puzzle_symmetry import apply, canonical_key, transforms
-from solver.puzzle_unique import LineSearch, cpsat_lines, search_lines
-from solver.search import solve
-from solver.validate import consistency_problems
+from solver.puzzles.symmetry import apply, canonical_key, transforms
+from solver.puzzles.unique import LineSearch, cpsat_lines, search_lines
+from solver.endgame.search import solve
+from solver.rules.validate import consistency_problems
 
 ENDGAMES = Path(__file__).resolve().parent.parent / "scenarios" / "endgames"
 

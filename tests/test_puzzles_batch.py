@@ -13,9 +13,9 @@ import pytest
 from click.testing import CliRunner
 
 from cli.generate import generate, grade
-from solver.position_io import load_text
-from solver.puzzle import study
-from solver.puzzle_batch import BatchError, Options, examine, run
+from solver.notation.forms import load_text
+from solver.puzzles.study import study
+from solver.puzzles.batch import BatchError, Options, examine, run
 
 OPTIONS = Options(seed=7)
 ROOT = Path(__file__).resolve().parent.parent
@@ -142,8 +142,8 @@ def test_grade_says_when_a_position_is_not_a_puzzle() -> None:
 
 
 def test_a_puzzle_equivalent_to_one_already_written_is_skipped(reference: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import solver.puzzle_batch as batch
-    from solver.puzzle_symmetry import apply
+    import solver.puzzles.batch as batch
+    from solver.puzzles.symmetry import apply
 
     first = json.loads((reference / "index.json").read_text())["puzzles"][0]["candidate"]
     real = batch.draw

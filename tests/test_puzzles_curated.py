@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from solver.position_io import load_text
-from solver.puzzle import study
-from solver.puzzle_grade import GRADES
+from solver.notation.forms import load_text
+from solver.puzzles.study import study
+from solver.puzzles.grade import GRADES
 from tests.scenario_harness import run_check
 
 ROOT = Path(__file__).resolve().parent.parent / "scenarios" / "puzzles"
@@ -22,7 +22,7 @@ def test_ten_puzzles_per_grade() -> None:
 
 
 def test_no_two_curated_puzzles_are_equivalent() -> None:
-    from solver.puzzle_symmetry import canonical_key
+    from solver.puzzles.symmetry import canonical_key
 
     keys = [canonical_key(load_text(p.read_text(encoding="utf-8"), str(p))[0].state) for p in FILES]
     assert len(set(keys)) == len(FILES)

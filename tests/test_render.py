@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from solver.grid import E, N, S, W
-from solver.newgame import new_game
-from solver.position_json import loads
-from solver.render import (
+from solver.core.grid import E, N, S, W
+from solver.core.newgame import new_game
+from solver.notation.position_json import loads
+from solver.present.render import (
     CELL_HEIGHT,
     CELL_WIDTH,
     LEGEND,
@@ -18,9 +18,9 @@ from solver.render import (
     render_compact,
     tile_code,
 )
-from solver.setups import Setup
-from solver.state import GameState
-from solver.tiles import Kind, Tile
+from solver.core.setups import Setup
+from solver.core.state import GameState
+from solver.core.tiles import Kind, Tile
 from tests.playouts import EXAMPLE, example_state, sample_states
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from solver.errors import PositionError
-from solver.position_json import to_json
-from solver.scenario import format_board, format_scenario, parse_scenario, read_scenario
+from solver.core.errors import PositionError
+from solver.notation.position_json import to_json
+from solver.notation.scenario import format_board, format_scenario, parse_scenario, read_scenario
 from tests.test_position_io import META, example, exotic, playout
 
 HAND_WRITTEN = '''\

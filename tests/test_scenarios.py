@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from solver.errors import PositionError
-from solver.position_io import load_text
+from solver.core.errors import PositionError
+from solver.notation.forms import load_text
 from tests.scenario_harness import run_check
 
 ROOT = Path(__file__).resolve().parent.parent / "scenarios"

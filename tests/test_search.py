@@ -11,14 +11,14 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import cli
-from solver import endgame as eg
-from solver.bounds import INFINITE, canonical, turns_needed
-from solver.plan import PlanError, PlanTurn, verify
-from solver.position_io import load_path
-from solver.search import solve
-from solver.state import GameState
-from solver.tiles import Kind, Tile
-from solver.turns import NotDeterministic
+from solver.endgame import kernel as eg
+from solver.endgame.bounds import INFINITE, canonical, turns_needed
+from solver.endgame.plan import PlanError, PlanTurn, verify
+from solver.notation.forms import load_path
+from solver.endgame.search import solve
+from solver.core.state import GameState
+from solver.core.tiles import Kind, Tile
+from solver.rules.whole_turns import NotDeterministic
 from tests.builders import position, prisoner
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -116,7 +116,7 @@ def test_a_known_pile_is_solved_through_the_rules_engine() -> None:
 
 def test_a_turn_under_way_is_finished_first() -> None:
     state = load_path(str(ROOT / "scenarios" / "rulebook" / "final-flickers.toml"))[0].state
-    from solver.adjudicate import play
+    from solver.rules.adjudicate import play
 
     mid = play(state, ["move E"]).state  # green waits at the move-again decision
     assert mid.pending is not None
@@ -187,7 +187,7 @@ def test_tiles_used_in_tests_are_standard() -> None:
 
 
 def test_the_search_reports_progress_and_stops_on_request() -> None:
-    from solver.position_io import load_path
+    from solver.notation.forms import load_path
 
     state = load_path(str(Path(__file__).resolve().parent.parent / "benchmarks" / "endgames" / "0159.json"))[0].state
     reports: list[dict] = []
@@ -203,8 +203,8 @@ def test_the_search_reports_progress_and_stops_on_request() -> None:
 
 
 def test_the_expectimax_stops_on_request() -> None:
-    from solver.expectimax import solve_chance
-    from solver.position_io import load_path
+    from solver.chance.expectimax import solve_chance
+    from solver.notation.forms import load_path
 
     state = load_path(str(Path(__file__).resolve().parent.parent / "scenarios" / "rulebook" / "wax-eater-sight.toml"))[0].state
     sol = solve_chance(state, max_nodes=10**8, time_limit=60, should_stop=lambda: True)

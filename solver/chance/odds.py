@@ -1,0 +1,152 @@
+"""Exact draw odds from a pile of known contents and unknown order.
+
+For the next ``K`` draws: for each tile type, the probability of at least one
+and the expected number; the risk that burning those ``K`` tiles (stays,
+penalties) leaves no gate or too few keys; and the risk that the next attack's
+3-tile penalty (2 with a Block) burns the last gate or a key the group needs.
+Draws come from the top layer first (the opening stack lies on the rest).
+Every figure is a ``fractions.Fraction``; ``tests/test_odds.py`` checks them
+against brute-force enumeration of pile orders.
+
+>>> from solver.core.counts import counts_from
+>>> from solver.core.state import Pile
+>>> odds = pile_odds(Pile(layers=(counts_from({"t": 3, "gate": 1}),)), 2)
+>>> str(odds.kinds["gate"].p_at_least_one), str(odds.kinds["t"].expected)
+('1/2', '3/2')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+from typing import Any
+
+from solver.core import counts
+from solver.rules.draws import burn_distribution
+from solver.core.counts import Counts
+from solver.rules.outcome import keys_available
+from solver.core.state import GameState, Pile
+from solver.core.tiles import TILE_TYPES, Kind, TileType
+
+
+@dataclass(frozen=True)
+class KindOdds:
+    tile_type: TileType
+    in_pile: int
+    p_at_least_one: Fraction
+    expected: Fraction
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "in_pile": self.in_pile,
+            "p_at_least_one": float(self.p_at_least_one),
+            "p_at_least_one_exact": _fraction(self.p_at_least_one),
+            "expected": float(self.expected),
+            "expected_exact": _fraction(self.expected),
+        }
+
+
+@dataclass(frozen=True)
+class Risk:
+    """A probability with what it is about."""
+
+    text: str
+    p: Fraction
+
+    def as_json(self) -> dict[str, Any]:
+        return {"text": self.text, "p": float(self.p), "p_exact": _fraction(self.p)}
+
+
+@dataclass(frozen=True)
+class Odds:
+    draws: int
+    pile: int
+    kinds: dict[str, KindOdds]
+    risks: dict[str, Risk]
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "draws": self.draws,
+            "pile": self.pile,
+            "kinds": {name: k.as_json() for name, k in self.kinds.items()},
+            "risks": {name: r.as_json() for name, r in self.risks.items()},
+        }
+
+
+def pile_odds(pile: Pile, draws: int) -> Odds:
+    """Odds of each tile type among the next ``draws`` tiles of ``pile``."""
+    draws = max(0, min(draws, pile.count))
+    kinds = {}
+    for i, t in enumerate(TILE_TYPES):
+        n = pile.count_of(t)
+        if not n:
+            continue
+        law = count_law(pile, draws, i)
+        p_some = sum((p for k, p in law.items() if k > 0), Fraction(0))
+        mean = sum((k * p for k, p in law.items()), Fraction(0))
+        kinds[t.value] = KindOdds(t, n, p_some, mean)
+    return Odds(draws, pile.count, kinds, {})
+
+
+def position_odds(state: GameState, draws: int = 1, penalty: int = 3) -> Odds:
+    """:func:`pile_odds` plus the risks to the gates and keys the group needs."""
+    base = pile_odds(state.pile, draws)
+    risks = {
+        "burn_leaves_no_gate": Risk(
+            f"burning the next {base.draws} tiles would leave no gate anywhere", _burn_risk(state, base.draws, _no_gate)
+        ),
+        "burn_leaves_too_few_keys": Risk(
+            f"burning the next {base.draws} tiles would leave fewer keys than prisoners", _burn_risk(state, base.draws, _too_few_keys)
+        ),
+        "attack_burns_last_gate": Risk(
+            f"the next attack's {penalty}-tile penalty burns the last gate", _burn_risk(state, penalty, _no_gate)
+        ),
+        "attack_burns_needed_key": Risk(
+            f"the next attack's {penalty}-tile penalty burns a key the group needs", _burn_risk(state, penalty, _too_few_keys)
+        ),
+    }
+    return Odds(base.draws, base.pile, base.kinds, risks)
+
+
+def count_law(pile: Pile, draws: int, type_index: int) -> dict[int, Fraction]:
+    """The law of the number of tiles of one type among the next ``draws`` (top layers first)."""
+    if pile.order is not None:
+        return {sum(1 for t in pile.order[:draws] if t is TILE_TYPES[type_index]): Fraction(1)}
+    fixed = 0
+    left = draws
+    for layer in pile.layers:
+        size = counts.total(layer)
+        if left >= size:
+            fixed += layer[type_index]
+            left -= size
+            continue
+        return {fixed + k: p for k, p in _hypergeometric(size, layer[type_index], left).items()}
+    return {fixed: Fraction(1)}
+
+
+def _hypergeometric(population: int, successes: int, draws: int) -> dict[int, Fraction]:
+    total = comb(population, draws)
+    return {
+        k: Fraction(comb(successes, k) * comb(population - successes, draws - k), total)
+        for k in range(max(0, draws - (population - successes)), min(successes, draws) + 1)
+    }
+
+
+def _burn_risk(state: GameState, n: int, ruined: Any) -> Fraction:
+    return sum((p for drawn, p in burn_distribution(state.pile, n) if ruined(state, drawn)), Fraction(0))
+
+
+def _no_gate(state: GameState, burnt: Counts) -> bool:
+    on_board = sum(1 for t in state.tiles if t is not None and t.kind is Kind.GATE)
+    left = state.pile.count_of(TileType.GATE) - counts.get(burnt, TileType.GATE)
+    return on_board + left == 0
+
+
+def _too_few_keys(state: GameState, burnt: Counts) -> bool:
+    lost = counts.get(burnt, TileType.KEY) + counts.get(burnt, TileType.KEEPER)
+    return keys_available(state) - lost < len(state.prisoners)
+
+
+def _fraction(p: Fraction) -> str:
+    return f"{p.numerator}/{p.denominator}"

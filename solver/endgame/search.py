@@ -1,0 +1,471 @@
+"""The exact search planner: can the group still regroup at a gate, and how, at best?
+
+A* over whole turns. A node is a position at the start of a turn (or the
+position given, possibly mid-turn); an edge is one prisoner's whole turn. The
+cost of a plan is ``(turns, Nerve spent)`` compared in that order (objective
+``turns``) or the other (``nerve``); the heuristic is the consistent lower
+bound of :mod:`solver.endgame.bounds` on the turns (path lengths in the Final
+Flickers; bare-torus distances while tiles may still be drawn, since new
+tiles can open any path). The first
+win taken off the queue is therefore optimal; if the queue empties, no
+sequence of turns wins.
+
+End-game nodes are kernel positions (:mod:`solver.endgame.kernel`), deduplicated
+by their canonical key (irrelevant tiles abstracted, :func:`bounds.canonical`);
+other nodes are rules-engine positions expanded by :mod:`solver.rules.whole_turns`.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable, Iterator
+import itertools
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from solver.endgame import kernel as eg
+from solver.endgame.bounds import INFINITE, canonical, turns_left, turns_needed, turns_needed_anywhere
+from solver.rules.outcome import outcome
+from solver.endgame.plan import PlanTurn, Solution, Stats, verify
+from solver.endgame.reasons import loss_reason
+from solver.core.state import GameState
+from solver.rules.whole_turns import NotDeterministic, turn_results
+
+OBJECTIVES = ("turns", "nerve")
+DEFAULT_MAX_NODES = 2_000_000
+
+
+@dataclass
+class _Entry:
+    cost: tuple[int, int]
+    """(turns, nerve) so far."""
+    parent: Any
+    turn: PlanTurn | None
+    node: Any
+
+
+def solve(
+    state: GameState,
+    objective: str = "turns",
+    max_nodes: int = DEFAULT_MAX_NODES,
+    time_limit: float | None = None,
+    canonical_keys: bool = True,
+    bounds: bool = True,
+    progress: Callable[[dict[str, Any]], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
+    report_every: float = 0.25,
+) -> Solution:
+    """Solve a deterministic position exactly (within the limits).
+
+    Args:
+        state: a position whose future no draw decides (Final Flickers, or a
+            known pile order).
+        objective: ``turns`` (fewest turns, then fewest Nerve) or ``nerve``.
+        max_nodes, time_limit: limits; when one is reached the verdict is ``unknown``.
+        canonical_keys, bounds: the pruning of :mod:`solver.endgame.bounds` (switchable so that
+            tests can check it changes no answer).
+        progress: called every ``report_every`` seconds with the positions expanded so far and
+            the proven lower bound on the optimal cost (for a watching client).
+        should_stop: polled between expansions; when it answers true the verdict is ``unknown``.
+
+    Raises:
+        NotDeterministic: the pile's order is unknown.
+    """
+    if objective not in OBJECTIVES:
+        raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}")
+    started = time.perf_counter()
+    over = outcome(state)
+    if over is not None:
+        stats = Stats(seconds=time.perf_counter() - started, proven_optimal=True)
+        if over.result == "win":
+            return Solution("win", "search", objective, (), None, stats)
+        return Solution("lose", "search", objective, (), over.reason, stats)
+    if state.pile.count and not state.pile.known:
+        raise NotDeterministic("the pile's order is unknown: a deterministic plan does not exist")
+    search = _Search(state, objective, max_nodes, time_limit, canonical_keys, bounds, started)
+    search.progress, search.should_stop, search.report_every = progress, should_stop, report_every
+    search.next_report = started + report_every
+    return search.run()
+
+
+class _Search:
+    def __init__(
+        self,
+        root: GameState,
+        objective: str,
+        max_nodes: int,
+        time_limit: float | None,
+        canonical_keys: bool,
+        bounds: bool,
+        started: float,
+    ) -> None:
+        self.root = root
+        self.objective = objective
+        self.max_nodes = max_nodes
+        self.deadline = None if time_limit is None else started + time_limit
+        self.canonical_keys = canonical_keys
+        self.bounds = bounds
+        self.started = started
+        self.names = tuple(p.name for p in root.prisoners)
+        self.entries: dict[Any, _Entry] = {}
+        self.queue: list[tuple[Any, ...]] = []
+        self.tie = itertools.count()
+        self.expanded = 0
+        self.generated = 0
+        self.progress: Callable[[dict[str, Any]], None] | None = None
+        self.should_stop: Callable[[], bool] | None = None
+        self.stopped = False
+        self.report_every = 0.25
+        self.next_report = started
+        self.proven_bound = 0
+        """The largest A* key popped so far: no plan costs less (the first component of the objective)."""
+
+    # -- nodes ----------------------------------------------------------------------------
+
+    def node_of(self, state: GameState) -> Any:
+        """A kernel position when the kernel covers it, else the engine position."""
+        if state.pending is None and state.pile.count == 0:
+            try:
+                return eg.from_state(state)
+            except ValueError:
+                return state
+        return state
+
+    def key_of(self, node: Any) -> Any:
+        if isinstance(node, GameState):
+            return node
+        return canonical(node) if self.canonical_keys else node
+
+    def lower_bound(self, node: Any) -> int:
+        if not self.bounds:
+            return 0
+        if isinstance(node, GameState):
+            return turns_needed_anywhere(node)
+        needed = turns_needed(node)
+        if needed >= INFINITE or needed > turns_left(node):
+            return INFINITE
+        return needed
+
+    def edges(self, node: Any) -> list[tuple[Any, PlanTurn, str | None]]:
+        """The turns from ``node``: (next node, the turn, ``win`` or None). Losses are left out."""
+        if isinstance(node, GameState):
+            name = node.active.name
+            out = []
+            for r in turn_results(node, include_losses=False):
+                # One turn of a long pile can have thousands of ends: the clock is read per end.
+                if self.deadline is not None and time.perf_counter() > self.deadline:
+                    raise _OutOfTime
+                out.append((self.node_of(r.state), PlanTurn(name, r.actions, r.nerve), r.result))
+            return out
+        ps = node[eg.PRISONERS :]
+        active = node[eg.TURN]
+        before = ps[active]
+        out = []
+        for after, actions in eg.successors(node, include_losses=False):
+            spent = _kernel_nerve(before, after[eg.PRISONERS + active], actions)
+            out.append((after, PlanTurn(self.names[active], actions, spent), eg.outcome(after)))
+        return out
+
+    # -- the search -------------------------------------------------------------------------
+
+    def priority(self, cost: tuple[int, int], h: int) -> tuple[int, int, int]:
+        """The A* key: the cost's lower bound, then deeper positions first among equals.
+
+        Breaking ties toward more turns played keeps the search on a plateau's
+        far side, where the win is; it cannot change which cost is popped first.
+        """
+        turns, nerve = cost
+        if self.objective == "turns":
+            return (turns + h, nerve, -turns)
+        return (nerve, turns + h, -turns)
+
+    def better(self, a: tuple[int, int], b: tuple[int, int]) -> bool:
+        if self.objective == "turns":
+            return a < b
+        return (a[1], a[0]) < (b[1], b[0])
+
+    def push(self, key: Any, entry: _Entry, h: int, exact: bool) -> None:
+        """Queue a position reached at ``entry.cost``, unless it was reached no dearer before.
+
+        ``h`` is its lower bound when ``exact``, else a provisional one (its
+        parent's bound minus one, which consistency guarantees): the bound is
+        computed only when the position comes off the queue (lazy A*), since
+        most children never do.
+        """
+        old = self.entries.get(key)
+        if old is not None and not self.better(entry.cost, old.cost):
+            return
+        self.entries[key] = entry
+        heapq.heappush(self.queue, (self.priority(entry.cost, h), next(self.tie), key, h, exact, entry.cost))
+
+    def run(self) -> Solution:
+        root = self.node_of(self.root)
+        h = self.lower_bound(root)
+        if h >= INFINITE:
+            return self.lost(root)
+        self.push(root, _Entry((0, 0), None, None, root), h, True)
+        closed: set[Any] = set()
+        while self.queue:
+            if self.limit_reached():
+                return self.unknown()
+            priority, _, key, h, exact, cost = heapq.heappop(self.queue)
+            self.proven_bound = max(self.proven_bound, priority[0])
+            if self.progress is not None and time.perf_counter() >= self.next_report:
+                self.report()
+            entry = self.entries[key]
+            if entry.cost != cost:
+                continue  # superseded by a cheaper way to the same position
+            if isinstance(key, tuple) and key and key[0] == "win":
+                return self.won(entry)
+            done = self.key_of(entry.node)
+            if done in closed:
+                continue
+            if not exact:
+                h = self.lower_bound(entry.node)
+                if h >= INFINITE:
+                    closed.add(done)  # a dead end, however it is reached
+                    continue
+                if self.priority(cost, h) > priority:
+                    heapq.heappush(self.queue, (self.priority(cost, h), next(self.tie), key, h, True, cost))
+                    continue
+            closed.add(done)
+            try:
+                self.expand(key, entry, h)
+            except _OutOfTime:
+                return self.unknown()
+        return self.lost(root)
+
+    def expand(self, key: Any, entry: _Entry, h: int) -> None:
+        self.expanded += 1
+        for node, turn, result in self.edges(entry.node):
+            self.generated += 1
+            cost = (entry.cost[0] + 1, entry.cost[1] + turn.nerve)
+            if result == "win":
+                self.push(("win", self.generated), _Entry(cost, key, turn, node), 0, True)
+            else:
+                self.push(node, _Entry(cost, key, turn, node), max(0, h - 1), False)
+
+    def limit_reached(self) -> bool:
+        if self.expanded >= self.max_nodes:
+            return True
+        if self.should_stop is not None and self.should_stop():
+            self.stopped = True
+            return True
+        return self.deadline is not None and time.perf_counter() > self.deadline
+
+    def report(self) -> None:
+        assert self.progress is not None
+        self.next_report = time.perf_counter() + self.report_every
+        bound = "turns_at_least" if self.objective == "turns" else "nerve_at_least"
+        self.progress({"stage": "search", "nodes": self.expanded, "generated": self.generated, bound: self.proven_bound,
+                       "proven": False})
+
+    # -- results ------------------------------------------------------------------------------
+
+    def stats(self, proven: bool, notes: tuple[str, ...] = ()) -> Stats:
+        return Stats(self.expanded, self.generated, time.perf_counter() - self.started, proven, None, notes)
+
+    def won(self, entry: _Entry) -> Solution:
+        turns: list[PlanTurn] = []
+        while entry.turn is not None:
+            turns.append(entry.turn)
+            entry = self.entries[entry.parent]
+        plan = tuple(reversed(turns))
+        verify(self.root, plan)
+        return Solution("win", "search", self.objective, plan, None, self.stats(True))
+
+    def lost(self, root: Any) -> Solution:
+        reason = loss_reason(self.root, root, self.expanded)
+        return Solution("lose", "search", self.objective, (), reason, self.stats(True))
+
+    def unknown(self) -> Solution:
+        if self.stopped:
+            reason = f"stopped on request after {self.expanded:,} positions expanded ({len(self.entries):,} seen)"
+        else:
+            which = "node" if self.expanded >= self.max_nodes else "time"
+            reason = f"the {which} limit was reached after {self.expanded:,} positions expanded ({len(self.entries):,} seen)"
+        return Solution("unknown", "search", self.objective, (), reason, self.stats(False))
+
+
+def _kernel_nerve(before: int, after: int, actions: tuple[str, ...]) -> int:
+    """Nerve the active prisoner spent in a kernel turn (a stay that gains counts as none)."""
+    nerve_before = (before >> eg.NERVE_SHIFT) & 3
+    nerve_after = (after >> eg.NERVE_SHIFT) & 3
+    gained = "stay" in actions and before & eg.LIT and nerve_before < 2
+    return nerve_before - nerve_after + (1 if gained else 0)
+
+
+__all__ = ["solve", "OBJECTIVES", "NotDeterministic"]
+
+
+class EndgameOracle:
+    """Win or lose, fast, for many Final Flickers positions of one game (no plan, no optimality).
+
+    Expectimax values hundreds of end-game positions that share most of their
+    futures; a depth-first search for any win, trying the children the lower
+    bound likes best first, with the positions proven lost remembered across
+    calls, answers them far faster than an optimal search per position.
+    """
+
+    def __init__(self, max_nodes: int = DEFAULT_MAX_NODES, should_stop: Callable[[], bool] | None = None) -> None:
+        self.lost: set[Any] = set()
+        self.won: set[Any] = set()
+        self.max_nodes = max_nodes
+        self.expanded = 0
+        self.should_stop = should_stop
+        """Polled with the clock: a true answer ends the current question with :class:`LimitError`."""
+
+    def wins(self, state: GameState, deadline: float | None = None) -> bool:
+        """Whether some sequence of turns wins from this deterministic position.
+
+        Final Flickers positions go to the kernel; a pile of known order is
+        played turn by turn through the rules engine until it runs out.
+        Raises :class:`LimitError` when the node budget or the deadline runs out.
+        """
+        over = outcome(state)
+        if over is not None:
+            return over.result == "win"
+        if state.pending is None and state.pile.count == 0:
+            try:
+                root = eg.from_state(state)
+            except ValueError:  # not a kernel position (advanced pieces): the full search
+                sol = solve(state, max_nodes=self.max_nodes, time_limit=None if deadline is None else max(0.0, deadline - time.perf_counter()),
+                            should_stop=self.should_stop)
+                if sol.verdict == "unknown":
+                    raise LimitError(sol.reason or "limit reached") from None
+                return sol.verdict == "win"
+            return self._dfs(root, deadline)
+        if state.pile.count and not state.pile.known:
+            raise NotDeterministic("the pile's order is unknown")
+        won, _ = self._engine_dfs(state, deadline, {})
+        return won
+
+    # Both searches below meet positions already on the current path (a turn
+    # can come back to an earlier position).  Such a repeat is not a win, but
+    # a position whose only hope ran through a repeat is not proven lost
+    # either: the ancestor might still win another way.  So, as in Tarjan's
+    # algorithm, each position tracks the shallowest path depth its subtree
+    # leaned on ("low"), and it is remembered as lost only when that depth is
+    # not above its own.
+
+    def _engine_dfs(self, state: GameState, deadline: float | None, on_path: dict[GameState, int]) -> tuple[bool, int]:
+        """Depth-first over whole turns through the rules engine, down to the end-game."""
+        if state in self.won:
+            return True, _NO_LOOP
+        if state in self.lost:
+            return False, _NO_LOOP
+        if state in on_path:
+            return False, on_path[state]
+        self._count(deadline)
+        depth = len(on_path)
+        on_path[state] = depth
+        low = _NO_LOOP
+        try:
+            for result in _hopeful(turn_results(state, include_losses=False)):
+                self._check_time(deadline)
+                after = result.state
+                if result.result == "win":
+                    won = True
+                elif after.pile.count == 0 and after.pending is None:
+                    won = self.wins(after, deadline)
+                else:
+                    won, child_low = self._engine_dfs(after, deadline, on_path)
+                    low = min(low, child_low)
+                if won:
+                    self.won.add(state)
+                    return True, _NO_LOOP
+        finally:
+            del on_path[state]
+        if low >= depth:
+            self.lost.add(state)
+        return False, low
+
+    def _dfs(self, root: Any, deadline: float | None) -> bool:
+        key = canonical(root)
+        if key in self.won:
+            return True
+        if key in self.lost:
+            return False
+        on_path: dict[Any, int] = {key: 0}
+        # frames: [key, children still to try, low]
+        stack: list[list[Any]] = [[key, self._children(root), _NO_LOOP]]
+        while stack:
+            frame = stack[-1]
+            k, children, low = frame
+            if not children:
+                stack.pop()
+                depth = on_path.pop(k)
+                if low >= depth:
+                    self.lost.add(k)
+                if stack:
+                    stack[-1][2] = min(stack[-1][2], low)
+                continue
+            child = children.pop()
+            ck = None if child is WIN else canonical(child)
+            if child is WIN or ck in self.won:
+                for done in stack:
+                    self.won.add(done[0])
+                return True
+            if ck in self.lost:
+                continue
+            if ck in on_path:
+                frame[2] = min(low, on_path[ck])
+                continue
+            self._count(deadline)
+            on_path[ck] = len(stack)
+            stack.append([ck, self._children(child), _NO_LOOP])
+        return False
+
+    def _children(self, k: Any) -> list[Any]:
+        """The turn results worth trying, best last (they are popped): a win, if any, alone."""
+        ranked = []
+        for after, _ in eg.successors(k, include_losses=False):
+            if eg.outcome(after) == "win":
+                return [WIN]
+            h = turns_needed(after)
+            if h >= INFINITE or h > turns_left(after):
+                continue
+            ranked.append((h, after))
+        ranked.sort(key=lambda item: -item[0])
+        return [after for _, after in ranked]
+
+    def _check_time(self, deadline: float | None) -> None:
+        if deadline is not None and time.perf_counter() > deadline:
+            raise LimitError("the time limit was reached")
+        if self.should_stop is not None and self.should_stop():
+            raise LimitError("stopped on request")
+
+    def _count(self, deadline: float | None) -> None:
+        self.expanded += 1
+        if self.expanded > self.max_nodes:
+            raise LimitError(f"more than {self.max_nodes:,} end-game positions")
+        if self.expanded % 64 == 0:
+            self._check_time(deadline)
+
+
+def _hopeful(results: Iterator[Any]) -> Iterator[Any]:
+    """Turn results, lazily (the engine yields them one by one), without the hopeless ones.
+
+    (Sorting them, wins first then by the fewest turns still needed, was tried:
+    it needs the whole turn enumerated before the first step down, helped some
+    piles and hurt others about as much.)
+    """
+    for r in results:
+        if r.result == "win" or turns_needed_anywhere(r.state) < INFINITE:
+            yield r
+
+
+WIN = object()
+"""A child marker: this turn wins."""
+
+_NO_LOOP = 1 << 30
+"""A low-link meaning: this subtree never leaned on a position on the path."""
+
+
+class _OutOfTime(Exception):
+    """The time limit ran out in the middle of a turn's enumeration."""
+
+
+class LimitError(Exception):
+    """The oracle ran out of nodes or time."""

@@ -1,0 +1,90 @@
+"""Typed field readers that record problems instead of raising.
+
+Readers take a value and its field path, append a :class:`Problem` when the
+value is not of the expected form (saying what would be valid), and return a
+usable value or None. Parsing goes on after a problem, so a file's every
+problem is reported at once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from solver.core.errors import Problem
+
+
+class Reader:
+    """Collects problems while reading one document."""
+
+    def __init__(self, lenient: bool = False):
+        self.problems: list[Problem] = []
+        self.warnings: list[Problem] = []
+        self.lenient = lenient
+        """Unknown fields become warnings (the engine protocol) instead of problems."""
+
+    def problem(self, path: str, message: str) -> None:
+        self.problems.append(Problem(path, message))
+
+    def object(self, value: Any, path: str) -> dict[str, Any] | None:
+        if isinstance(value, dict):
+            return value
+        self.problem(path, f"expected an object, got {_show(value)}")
+        return None
+
+    def list(self, value: Any, path: str) -> list[Any] | None:
+        if isinstance(value, list):
+            return value
+        self.problem(path, f"expected a list, got {_show(value)}")
+        return None
+
+    def string(self, value: Any, path: str) -> str | None:
+        if isinstance(value, str):
+            return value
+        self.problem(path, f"expected a string, got {_show(value)}")
+        return None
+
+    def boolean(self, value: Any, path: str) -> bool | None:
+        if isinstance(value, bool):
+            return value
+        self.problem(path, f"expected true or false, got {_show(value)}")
+        return None
+
+    def integer(self, value: Any, path: str, low: int | None = None, high: int | None = None) -> int | None:
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.problem(path, f"expected an integer{_range(low, high)}, got {_show(value)}")
+            return None
+        if (low is not None and value < low) or (high is not None and value > high):
+            self.problem(path, f"{value} is out of range{_range(low, high)}")
+            return None
+        return value
+
+    def choice(self, value: Any, path: str, allowed: tuple[str, ...] | list[str]) -> str | None:
+        if isinstance(value, str) and value in allowed:
+            return value
+        self.problem(path, f"{_show(value)} is not one of {', '.join(allowed)}")
+        return None
+
+    def unknown_fields(self, obj: dict[str, Any], path: str, known: tuple[str, ...]) -> None:
+        for key in obj:
+            if key not in known:
+                where = f"{path}.{key}" if path else key
+                message = f"unknown field (known fields: {', '.join(known)})"
+                if self.lenient:
+                    self.warnings.append(Problem(where, message + "; ignored"))
+                else:
+                    self.problem(where, message)
+
+
+def _range(low: int | None, high: int | None) -> str:
+    if low is not None and high is not None:
+        return f" from {low} to {high}"
+    if low is not None:
+        return f" of at least {low}"
+    return ""
+
+
+def _show(value: Any) -> str:
+    import json
+
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -1,0 +1,202 @@
+"""One end-game puzzle: is this position a puzzle, what is its answer, how hard is it?
+
+:func:`study` takes a Final Flickers turn start and answers with a
+:class:`Study`: ``unique`` (a win whose optimal line is unique, graded),
+``ambiguous`` (a win with several optimal lines), ``lose`` (no escape,
+graded as a "prove there is no escape" puzzle), ``unknown`` (a budget ran
+out), or ``unsuitable`` (not a puzzle: the game is over, a prisoner is
+falling, a piece the end-game kernel does not model, a one-turn win, a loss
+the rules or the bounds declare at once). Uniqueness and the optimum are
+proven by the search (:mod:`solver.puzzles.unique`); with ``cpsat=True`` the
+CP-SAT proof runs too and the two must agree (``agree``). The plan written
+out is the exact planner's (:func:`solver.endgame.search.solve`), replayed through
+the engine, and its line must be the unique one.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from solver.endgame import kernel as eg
+from solver.endgame.bounds import INFINITE, turns_left, turns_needed
+from solver.rules.outcome import outcome
+from solver.endgame.plan import PlanTurn, verify
+from solver.puzzles.grade import GRADES, Grade, first_turn_traps, grade_win, shortest_reason
+from solver.puzzles.unique import (
+    DEFAULT_CAP,
+    Line,
+    LineSearch,
+    UniquenessUnknown,
+    cpsat_lines,
+    nerve_spent,
+)
+from solver.core.state import GameState
+
+DEFAULT_MAX_NODES = 1_000
+"""Positions the line search may expand for one candidate (a deterministic budget: the same
+candidates pass on every machine)."""
+MAX_TURNS = 12
+"""Longest optimal solution a puzzle may have."""
+MIN_TURNS = 3
+"""Shorter wins are not puzzles (a one-turn win is a move; two turns are "wait, then step in")."""
+LOSE_MIN_NODES = 20
+"""A lose-puzzle's proof must expand at least this many positions (else it is obvious)."""
+LOSE_MAX_NODES = 5_000
+"""A lose-puzzle whose A* proof needs more positions is beyond a person (and slow to prove twice)."""
+CPSAT_LOSE_SECONDS = 120.0
+LOSE_THRESHOLDS = (9.0, 12.0, 14.5)
+"""Lose-puzzle scores cut into grades (docs/puzzles.md; from the first 150 candidates of seed 2026)."""
+
+
+@dataclass(frozen=True)
+class Study:
+    status: str
+    """``unique``, ``ambiguous``, ``lose``, ``unknown`` or ``unsuitable``."""
+    reason: str = ""
+    turns: int | None = None
+    nerve: int | None = None
+    plan: tuple[PlanTurn, ...] = ()
+    grade: Grade | None = None
+    lines: int = 0
+    """Optimal lines the search found (at most :data:`DEFAULT_CAP`)."""
+    cpsat_lines: int | None = None
+    """The same count by CP-SAT (None: not run)."""
+    agree: bool | None = None
+    """Both proofs give the same optimum and the same lines (None: CP-SAT not run)."""
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "status": self.status,
+            "reason": self.reason,
+            "turns": self.turns,
+            "nerve": self.nerve,
+            "plan": [t.as_json() for t in self.plan],
+            "grade": self.grade.as_json() if self.grade else None,
+            "lines": self.lines,
+            "cpsat_lines": self.cpsat_lines,
+            "agree": self.agree,
+        }
+
+
+def kernel_of(state: GameState) -> Any | None:
+    """The kernel position, or None when it is not a Final Flickers turn start of the standard pieces."""
+    if state.pending is not None or state.pile.count:
+        return None
+    try:
+        return eg.from_state(state)
+    except ValueError:
+        return None
+
+
+def study(state: GameState, max_nodes: int = DEFAULT_MAX_NODES, cpsat: bool = False, want: str = "win") -> Study:
+    """Prove and grade one position (``want``: ``win`` for escape puzzles, ``lose`` for no-escape ones)."""
+    over = outcome(state)
+    if over is not None:
+        return Study("unsuitable", f"the game is over ({over.result})")
+    if any(p.falling is not None or p.cell is None for p in state.prisoners):
+        return Study("unsuitable", "a prisoner is not on the board")
+    k = kernel_of(state)
+    if k is None:
+        return Study("unsuitable", "not a Final Flickers turn start of the standard pieces")
+    low, left = turns_needed(k), turns_left(k)
+    if low >= INFINITE or low > left:
+        return Study("unsuitable", "lost at once by the bounds")
+    search = LineSearch(max_nodes)
+    try:
+        turns = search.distance(k, min(MAX_TURNS, left))
+        if turns is None:
+            return _lose(state, k, search, cpsat, want) if want == "lose" else Study("unsuitable", f"no win within {min(MAX_TURNS, left)} turns")
+        if want == "lose":
+            return Study("unsuitable", f"a win in {turns} turns")
+        if turns < MIN_TURNS:
+            return Study("unsuitable", "a one-turn win" if turns == 1 else f"a {turns}-turn win is too short to be a puzzle", turns)
+        found = search.lines(k, turns, DEFAULT_CAP)
+        nerve = search.cost(k, turns)
+        proof_nodes = search.evaluated  # before the plan and the grade look further
+        if len(found) > 1:
+            return _with_cpsat(Study("ambiguous", "several optimal lines", turns, nerve, lines=len(found)), k, found, cpsat)
+        plan = _plan(state, k, search, turns)
+        grade = grade_win(k, search, turns, plan, proof_nodes)
+        names = tuple(p.name for p in state.prisoners)
+        details = {"shortest": shortest_reason(k, turns, names), "first_traps": first_turn_traps(k, search, turns, names)}
+    except UniquenessUnknown as exc:
+        return Study("unknown", str(exc))
+    return _with_cpsat(Study("unique", "", turns, nerve, plan, grade, len(found), details=details), k, found, cpsat)
+
+
+def _with_cpsat(result: Study, k: Any, found: frozenset[Line], cpsat: bool) -> Study:
+    if not cpsat:
+        return result
+    assert result.turns is not None
+    try:
+        proof = cpsat_lines(k, result.turns + 1)
+    except UniquenessUnknown as exc:
+        return Study("unknown", f"CP-SAT: {exc}")
+    agree = proof.turns == result.turns and proof.nerve == result.nerve
+    if len(found) == 1:
+        agree = agree and proof.lines == found
+    else:
+        agree = agree and len(proof.lines) > 1
+    return Study(result.status, result.reason, result.turns, result.nerve, result.plan, result.grade, result.lines,
+                 len(proof.lines), agree, result.details)
+
+
+def _plan(state: GameState, k: Any, search: LineSearch, turns: int) -> tuple[PlanTurn, ...]:
+    """The unique line as a plan, actions from the kernel, replayed through the engine."""
+    names = tuple(p.name for p in state.prisoners)
+    plan = []
+    d = turns
+    while d >= 1:
+        target = search.cost(k, d)
+        active = k[eg.TURN]
+        before = k[eg.PRISONERS + active]
+        for after, actions in eg.successors(k, include_losses=False):
+            spent = nerve_spent(before, after[eg.PRISONERS + active], actions)
+            won = eg.outcome(after) == "win"
+            if (won and d == 1 and spent == target) or (not won and d > 1 and spent + search.cost(after, d - 1) == target):
+                plan.append(PlanTurn(names[active], actions, spent))
+                k = after
+                break
+        else:
+            raise AssertionError("the optimal line breaks off")
+        d -= 1
+    verify(state, tuple(plan))
+    return tuple(plan)
+
+
+def _lose(state: GameState, k: Any, search: LineSearch, cpsat: bool, want: str) -> Study:
+    """A no-escape puzzle: lost, not by the bounds at once, with a proof of some size but one a
+    person could follow. Proven by the A* search and again by the depth-first search bounded by
+    the board's life (:func:`solver.endgame.bounds.turns_left`); by CP-SAT too when asked."""
+    from solver.endgame.search import solve
+
+    sol = solve(state, "turns", max_nodes=LOSE_MAX_NODES)
+    if sol.verdict != "lose":
+        return Study("unknown" if sol.verdict == "unknown" else "unsuitable", f"the search says {sol.verdict}")
+    if sol.stats.nodes < LOSE_MIN_NODES:
+        return Study("unsuitable", "lost after a trivial search")
+    try:
+        escapes = LineSearch(4 * LOSE_MAX_NODES).wins_within(k, turns_left(k))
+    except UniquenessUnknown as exc:
+        return Study("unknown", f"depth-first proof: {exc}")
+    first = {after[eg.PRISONERS :] for after, _ in eg.successors(k, include_losses=False)}
+    features = {"proof_nodes": sol.stats.nodes, "first_options": len(first), "prisoners": len(k) - eg.PRISONERS,
+                "tiles": k[eg.PRESENT].bit_count()}
+    score = round(1.5 * math.log2(1 + sol.stats.nodes) + 0.3 * len(first), 2)
+    grade = Grade(GRADES[sum(score >= t for t in LOSE_THRESHOLDS)], score, features)
+    agree = not escapes
+    others = 0
+    if cpsat:
+        from solver.endgame.cpsat.planner import solve as cpsat_solve
+
+        other = cpsat_solve(state, "turns", time_limit=CPSAT_LOSE_SECONDS)
+        if other.verdict == "unknown":
+            return Study("unknown", f"CP-SAT: {other.reason}")
+        agree = agree and other.verdict == "lose"
+    return Study("lose", sol.reason or "", grade=grade, cpsat_lines=others if cpsat else None, agree=agree)
+
+
+__all__ = ["DEFAULT_MAX_NODES", "MAX_TURNS", "MIN_TURNS", "Study", "kernel_of", "study"]

@@ -1,0 +1,194 @@
+"""The rules engine's public API: pure functions over an immutable :class:`GameState`.
+
+Every position is a *decision* (someone chooses an action), a *chance* node (a
+tile is drawn from a pile of unknown order) or *terminal* (won or lost). With
+a known pile order there are no chance nodes: draws are simply the top tiles.
+
+>>> from solver.core.setups import Setup
+>>> from solver.core.newgame import new_game
+>>> s = new_game(Setup(), ["red", "blue", "green", "yellow"])
+>>> node_type(s), len(legal_actions(s))
+('decision', 144)
+>>> s2, events = apply(s, parse_action("start c3 NE", 6))
+>>> node_type(s2), [str(p) for _, p in chance_outcomes(s2)]
+('chance', ['1/4', '1/2', '1/4'])
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from solver.core import counts
+from solver.core.actions import Action, format_action, parse_action, sort_key
+from solver.rules.draws import burn_distribution, draw_distribution
+from solver.rules.decisions import options, resolve
+from solver.core.errors import IllegalActionError, UnsupportedError
+from solver.rules.outcome import Outcome, outcome
+from solver.core.rulebook import Event
+from solver.core.state import BURN, CHANCE, PLACE, STAY_DRAW, GameState
+from solver.core.tiles import TILE_TYPES, Kind, TileType
+from solver.rules.turn import begin_turn, resolve_burn, resolve_draw, resolve_stay_draw, run
+
+__all__ = [
+    "apply",
+    "apply_unchecked",
+    "legal_actions",
+    "candidates",
+    "chance_outcomes",
+    "node_type",
+    "outcome",
+    "Outcome",
+    "current",
+    "parse_action",
+    "format_action",
+    "check_supported",
+]
+
+
+def current(state: GameState) -> GameState:
+    """The state with its turn opened: at a turn start, the first step is made explicit.
+
+    Positions between turns (``pending`` None) and the same moment with the
+    turn opened are the same position; the engine works on the opened form.
+    """
+    check_supported(state)
+    if state.pending is None and outcome(state) is None:
+        state = begin_turn(state)
+    return state
+
+
+def node_type(state: GameState) -> str:
+    """``decision``, ``chance`` or ``terminal``."""
+    if outcome(state) is not None:
+        return "terminal"
+    step = current(state).pending.front  # type: ignore[union-attr]
+    if step.name in CHANCE or (step.name == PLACE and step.hand is None):
+        return "chance"
+    return "decision"
+
+
+def candidates(state: GameState) -> list[tuple[Action, str | None]]:
+    """Every candidate action of the decision awaited, with the reason each is refused."""
+    if node_type(state) != "decision":
+        return []
+    cands = options(current(state))
+    return sorted(cands, key=lambda c: sort_key(c[0], state.size))
+
+
+def legal_actions(state: GameState) -> list[Action]:
+    """The legal actions of the decision awaited, in a stable order (none at chance or end)."""
+    return [action for action, reason in candidates(state) if reason is None]
+
+
+def chance_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
+    """The draws that may come next, as ``draw T`` or ``burn T…`` actions, with exact odds."""
+    if node_type(state) != "chance":
+        return []
+    state = current(state)
+    step = state.pending.front  # type: ignore[union-attr]
+    if step.name == BURN:
+        return [(_burn_action(drawn), p) for drawn, p in burn_distribution(state.pile, step.count)]
+    dist = draw_distribution(state.pile)
+    if step.name == STAY_DRAW:
+        return [(Action("burn", types=(t,)), p) for t, p in dist]
+    return [(Action("draw", tile_type=t), p) for t, p in dist]
+
+
+def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
+    """Apply one action (a decision, or a draw at a chance node); return the new state and the log.
+
+    Raises :class:`IllegalActionError` with the reason and the legal actions.
+    """
+    state = current(state)
+    text = format_action(action, state.size)
+    over = outcome(state)
+    if over is not None:
+        raise IllegalActionError(text, f"the game is over ({over.result}: {over.reason})")
+    events: list[Event] = []
+    action = _normalise(state, action)
+    if node_type(state) == "chance":
+        state = _apply_chance(state, action, text, events)
+    else:
+        reason = _refusal(state, action)
+        if reason is not None:
+            raise IllegalActionError(text, reason, [format_action(a, state.size) for a in legal_actions(state)])
+        state = resolve(state, action, events)
+    return run(state, events), events
+
+
+def apply_unchecked(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
+    """:func:`apply` for a decision action the caller knows is legal (it came from
+    :func:`legal_actions` on this very state): the legality check is skipped."""
+    state = current(state)
+    events: list[Event] = []
+    return run(resolve(state, _normalise(state, action), events), events), events
+
+
+def _apply_chance(state: GameState, action: Action, text: str, events: list[Event]) -> GameState:
+    possible = chance_outcomes(state)
+    wanted = _chance_key(action)
+    if not any(_chance_key(a) == wanted for a, _ in possible):
+        legal = [format_action(a, state.size) for a, _ in possible]
+        if possible and possible[0][0].verb != action.verb:
+            step = state.pending.front  # type: ignore[union-attr]
+            raise IllegalActionError(text, f"not the draw of this moment: {describe_decision(state, step.name)}", legal)
+        raise IllegalActionError(text, "the pile cannot give that draw now", legal)
+    step = state.pending.front  # type: ignore[union-attr]
+    if step.name == BURN:
+        return resolve_burn(state, counts.counts_of(action.types), events)
+    if step.name == STAY_DRAW:
+        return resolve_stay_draw(state, action.types[0], events)
+    assert action.tile_type is not None
+    return resolve_draw(state, action.tile_type)
+
+
+def _chance_key(action: Action) -> tuple[str, object]:
+    if action.verb == "burn":
+        return ("burn", counts.counts_of(action.types))
+    return (action.verb, action.tile_type)
+
+
+def _burn_action(drawn: counts.Counts) -> Action:
+    types = tuple(t for t, n in zip(TILE_TYPES, drawn) for _ in range(n))
+    return Action("burn", types=types)
+
+
+def _normalise(state: GameState, action: Action) -> Action:
+    """Canonical forms: ``block`` names the active prisoner; ``give A B`` with A active is ``give B``."""
+    if action.verb == "block" and not action.names:
+        return action._replace(names=(state.active.name,))
+    if action.verb == "give" and len(action.names) == 2 and action.names[0] == state.active.name:
+        return action._replace(names=(action.names[1],))
+    return action
+
+
+def _refusal(state: GameState, action: Action) -> str | None:
+    """None if the action is legal, else the reason it is refused."""
+    cands = options(state)
+    for cand, reason in cands:
+        if cand == action:
+            return reason
+    step = state.pending.front  # type: ignore[union-attr]
+    return f"not a choice at this moment: {describe_decision(state, step.name)}"
+
+
+def describe_decision(state: GameState, name: str) -> str:
+    from solver.rules.describe import decision_text
+
+    return decision_text(state, name)
+
+
+def check_supported(state: GameState) -> None:
+    """Refuse play with pieces whose behaviour the engine does not implement yet (omens)."""
+    if state.__dict__.get("_supported"):
+        return
+    on_board = any(t is not None and t.kind is Kind.OMEN for t in state.tiles)
+    in_pile = counts.get(state.pile.contents, TileType.OMEN) > 0
+    if not (on_board or in_pile):
+        state.__dict__["_supported"] = True
+        return
+    if on_board or in_pile:
+        raise UnsupportedError(
+            "this position holds omens (the Dirge): they are read, checked and shown, "
+            "but playing them is not implemented yet"
+        )

@@ -1,0 +1,72 @@
+"""The choices an attack leaves: Block, the faller's row or column, the scramble."""
+
+from __future__ import annotations
+
+from solver.core.actions import Action
+from solver.rules.attacks import arrive, queue_placement, scramble_options
+from solver.core.grid import DIRECTIONS
+from solver.core.rulebook import Event, event
+from solver.core.state import BURN, GameState, Step
+from solver.rules.turn import block_options, hits_total, pop, push, replace_front, spend, turn_of
+
+Option = tuple[Action, "str | None"]
+
+
+# -- attacks: Block, falls, scrambles -----------------------------------------------------
+
+
+def _block_options(state: GameState, step: Step) -> list[Option]:
+    out: list[Option] = [(Action("block", names=(state.prisoners[i].name,)), None) for i in block_options(state, step)]
+    out.append((Action("noblock"), None))
+    return out
+
+
+def _do_block(state: GameState, action: Action, events: list[Event]) -> GameState:
+    step = turn_of(state).front
+    if action.verb == "noblock":
+        total = hits_total(step.hits)
+        state = pop(state)
+        return push(state, Step(BURN, count=total)) if total else state
+    who = state.prisoner_index(action.names[0])
+    assert who is not None
+    hits = list(step.hits)
+    k = next(i for i, h in enumerate(hits) if h.prisoner == who and h.blockable and not h.blocked)
+    hits[k] = hits[k]._replace(blocked=True)
+    state = spend(replace_front(state, step._replace(hits=tuple(hits))), who)
+    name = action.names[0]
+    events.append(event("block", f"{name} spends 1 Nerve to Block: 2 tiles instead of 3", "block", None, name))
+    return state
+
+
+def _fall_options(state: GameState, step: Step) -> list[Option]:
+    return [(Action("fall", axis="row"), None), (Action("fall", axis="file"), None)]
+
+
+def _do_fall(state: GameState, action: Action, events: list[Event]) -> GameState:
+    step = turn_of(state).front
+    state = pop(state)
+    geo = state.geo
+    index = geo.rank_of(step.cell) if action.axis == "row" else geo.file_of(step.cell)
+    state = state.with_prisoner(step.who, falling=(action.axis, index))
+    label = f"row {index + 1}" if action.axis == "row" else f"file {'abcdefg'[index]}"
+    name = state.prisoners[step.who].name
+    events.append(event("fall_line", f"{name} will land on {label}", "falling", None, name))
+    return state
+
+
+def _scramble_options(state: GameState, step: Step) -> list[Option]:
+    out: list[Option] = []
+    for d, (_, reason) in zip(DIRECTIONS, scramble_options(state, step)):
+        out.append((Action("scramble", direction=d), reason))
+    return out
+
+
+def _do_scramble(state: GameState, action: Action, events: list[Event]) -> GameState:
+    step = turn_of(state).front
+    state = pop(state)
+    nb = state.geo.neighbour(step.cell, action.direction)
+    name = state.prisoners[step.who].name
+    events.append(event("scramble", f"{name} scrambles to {state.geo.name(nb)}", "falling_onto", None, name))
+    if state.tiles[nb] is None:
+        return queue_placement(state, step.who, nb, "scramble", step.cell)
+    return arrive(state, step.who, nb, events)

@@ -1,0 +1,345 @@
+"""The turn machinery: the step queue, Nerve bookkeeping and the automatic steps.
+
+A turn is a queue of steps (``state.Turn.steps``). Decisions wait at the front
+for an action; chance steps wait for a draw unless the pile's order is known,
+in which case the draw is simply the top tile; every other step runs by itself.
+:func:`run` advances a state until it reaches a decision, a chance draw, the
+end of the turn or the end of the game.
+"""
+
+from __future__ import annotations
+
+
+from solver.core import counts
+from solver.core.counts import Counts
+from solver.core.grid import Cell
+from solver.rules.lighting import darkness, illuminated, lit_by, relight
+from solver.rules.outcome import outcome
+from solver.core.rulebook import Event, event
+from solver.core.rulings import MONSTER_REMOVED, NERVE_AFTER_GAIN, STAY_SWAP
+from solver.core.setups import MAX_NERVE
+from solver.core.state import (
+    AGAIN,
+    BLOCK,
+    BURN,
+    COLLAPSE,
+    DISCARD_MONSTERS,
+    END_TURN,
+    EXTRA,
+    FINAL,
+    LAND,
+    LIGHT,
+    MAIN,
+    PLACE,
+    START,
+    STAY_DRAW,
+    SWAP,
+    GameState,
+    Hit,
+    Step,
+    Turn,
+)
+from solver.core.tiles import MONSTER_TYPES, TileType, type_name
+
+NERVE_PER_TURN = 2
+
+
+# -- the queue -------------------------------------------------------------------
+
+
+def begin_turn(state: GameState) -> GameState:
+    """The first steps of the active prisoner's turn (start, landing or main action)."""
+    p = state.active
+    who = state.turn
+    if p.unplaced:
+        steps: tuple[Step, ...] = (Step(START, who), Step(LIGHT), Step(END_TURN))
+    elif p.falling is not None:
+        steps = (Step(LAND, who), Step(LIGHT), Step(MAIN, who))
+    else:
+        steps = (Step(MAIN, who),)
+    ff = state.pile.count == 0 and not p.unplaced
+    spent = (0,) * len(state.prisoners)
+    return state.evolve(pending=Turn(steps, spent, final_flickers=ff))
+
+
+def turn_of(state: GameState) -> Turn:
+    assert state.pending is not None
+    return state.pending
+
+
+def pop(state: GameState) -> GameState:
+    turn = turn_of(state)
+    return state.evolve(pending=turn._replace(steps=turn.steps[1:]))
+
+
+def push(state: GameState, *steps: Step) -> GameState:
+    turn = turn_of(state)
+    return state.evolve(pending=turn._replace(steps=steps + turn.steps))
+
+
+def replace_front(state: GameState, step: Step) -> GameState:
+    turn = turn_of(state)
+    return state.evolve(pending=turn._replace(steps=(step,) + turn.steps[1:]))
+
+
+# -- Nerve -----------------------------------------------------------------------
+
+
+def spend_problem(state: GameState, who: int, n: int = 1, holding: bool = False) -> str | None:
+    """Why prisoner ``who`` cannot spend ``n`` Nerve now (None when it can)."""
+    p = state.prisoners[who]
+    turn = turn_of(state)
+    if p.nerve < n:
+        return f"{p.name} has {p.nerve} Nerve"
+    if turn.spent[who] + n > NERVE_PER_TURN:
+        return f"{p.name} has already spent {turn.spent[who]} Nerve this turn (at most 2 per turn)"
+    if who == state.turn and turn.gained and (holding or state.rulings.nerve_after_gain):
+        return f"{p.name} gained Nerve this turn and may not spend any ({NERVE_AFTER_GAIN})"
+    return None
+
+
+def spend(state: GameState, who: int, n: int = 1) -> GameState:
+    turn = turn_of(state)
+    spent = list(turn.spent)
+    spent[who] += n
+    state = state.with_prisoner(who, nerve=state.prisoners[who].nerve - n)
+    return state.evolve(pending=turn._replace(spent=tuple(spent)))
+
+
+def gain_nerve(state: GameState, who: int) -> tuple[GameState, bool]:
+    p = state.prisoners[who]
+    if p.nerve >= MAX_NERVE:
+        return state, False
+    state = state.with_prisoner(who, nerve=p.nerve + 1)
+    return state.evolve(pending=turn_of(state)._replace(gained=True)), True
+
+
+def discard_tiles(state: GameState, drawn: Counts) -> GameState:
+    """Tiles drawn from the pile go face up to the discard."""
+    return state.evolve(pile=state.pile.without(drawn), discarded=counts.add(state.discarded, drawn))
+
+
+def discard_board_tile(state: GameState, cell: Cell) -> GameState:
+    tile = state.tiles[cell]
+    assert tile is not None
+    discarded = state.discarded if tile.type is None else counts.bump(state.discarded, tile.type)
+    return state.with_tile(cell, None).evolve(discarded=discarded)
+
+
+# -- the runner --------------------------------------------------------------------
+
+
+def run(state: GameState, events: list[Event]) -> GameState:
+    """Advance through automatic steps until a decision, a draw, or the turn's end."""
+    while state.pending is not None and outcome(state) is None:
+        if not state.pending.steps:
+            # Nothing left to do (e.g. a prisoner who fell while landing): the turn ends.
+            return _end_turn(state, Step(END_TURN), events)
+        step = state.pending.steps[0]
+        if step.name in _ACTIVE_ONLY and state.active.cell is None:
+            state = pop(state)  # the active prisoner fell: its turn has no more actions
+            continue
+        auto = _AUTOMATIC.get(step.name)
+        if auto is None:
+            return state
+        before = state
+        state = auto(state, step, events)
+        if state is before:
+            return state  # the step waits (a chance draw with an unknown order)
+    return state
+
+
+_ACTIVE_ONLY = frozenset({MAIN, EXTRA, AGAIN, FINAL})
+
+
+def _end_turn(state: GameState, step: Step, events: list[Event]) -> GameState:
+    nxt = (state.turn + 1) % len(state.prisoners)
+    return state.evolve(pending=None, turn=nxt)
+
+
+def _light(state: GameState, step: Step, events: list[Event]) -> GameState:
+    """Step 6: darkness, then relighting until nothing changes, then the fill placements."""
+    state = pop(state)
+    state, evs = darkness(state)
+    events.extend(evs)
+    state, relit, evs = relight(state, turn_of(state).relit)
+    events.extend(evs)
+    state = state.evolve(pending=turn_of(state)._replace(relit=relit))
+    cells = fill_cells(state)
+    if cells and state.pile.count:
+        state = push(state, Step(PLACE, state.turn, cells=cells, purpose="fill"))
+    elif cells:
+        names = ", ".join(state.geo.name(c) for c in cells)
+        events.append(event("pile_empty", f"the pile is empty: {names} stay(s) empty", "final"))
+    return state
+
+
+def fill_cells(state: GameState) -> tuple[Cell, ...]:
+    """Empty illuminated cells to fill (RULING-FILL-ALL-LIT) in cell order."""
+    if state.rulings.fill_all_lit:
+        lit = illuminated(state)
+    else:
+        # The French letter: the active prisoner's passages and those of prisoners relit this turn.
+        lit = lit_by(state, state.turn)
+        for i in turn_of(state).relit:
+            lit |= lit_by(state, i)
+    return tuple(c for c in range(state.geo.cells) if lit >> c & 1 and state.tiles[c] is None)
+
+
+def _discard_monsters(state: GameState, step: Step, events: list[Event]) -> GameState:
+    state = pop(state)
+    for cell in step.cells:
+        tile = state.tiles[cell]
+        if tile is None or not tile.is_monster:
+            continue
+        entered = cell == step.cell
+        if not entered and not state.rulings.monster_removed:
+            continue
+        state = discard_board_tile(state, cell)
+        where = state.geo.name(cell)
+        if entered:
+            events.append(event("monster_removed", f"the {tile.describe()} on {where} is discarded", "falling_onto"))
+        else:
+            text = f"the {tile.describe()} on {where} attacked and is discarded"
+            events.append(event("monster_removed", text, "monsters", MONSTER_REMOVED))
+    return state
+
+
+def _block(state: GameState, step: Step, events: list[Event]) -> GameState:
+    """Blocks are awaited while someone can still Block; then the penalty is burnt."""
+    if block_options(state, step):
+        return state
+    total = sum(h.tiles - (1 if h.blocked else 0) for h in step.hits)
+    state = pop(state)
+    return push(state, Step(BURN, count=total)) if total else state
+
+
+def block_options(state: GameState, step: Step) -> list[int]:
+    """Prisoners who may Block one of their remaining hits now."""
+    if not state.pile.count:
+        return []  # with an empty pile a Block would save nothing
+    out = []
+    for i in sorted({h.prisoner for h in step.hits if h.blockable and not h.blocked}):
+        if i != state.turn and not state.rulings.block_any_turn:
+            continue
+        if spend_problem(state, i) is None:
+            out.append(i)
+    return out
+
+
+def _burn(state: GameState, step: Step, events: list[Event]) -> GameState:
+    n = min(step.count, state.pile.count)
+    if n == 0:
+        return pop(state)
+    if state.pile.order is None:
+        return state  # chance: the burnt kinds must be given
+    return resolve_burn(state, counts.counts_of(state.pile.order[:n]), events)
+
+
+def resolve_burn(state: GameState, drawn: Counts, events: list[Event]) -> GameState:
+    step = turn_of(state).front
+    state = discard_tiles(pop(state), drawn)
+    what = counts.describe(drawn)
+    short = " (the pile ran out)" if counts.total(drawn) < step.count else ""
+    n = counts.total(drawn)
+    events.append(event("burn", f"{n} tile{'s' if n != 1 else ''} discarded from the pile{short}: {what}", "torments"))
+    return state
+
+
+def _stay_draw(state: GameState, step: Step, events: list[Event]) -> GameState:
+    if not state.pile.count:
+        return pop(state)
+    if state.pile.order is None:
+        return state
+    return resolve_stay_draw(state, state.pile.order[0], events)
+
+
+def resolve_stay_draw(state: GameState, drawn: TileType, events: list[Event]) -> GameState:
+    from solver.rules.placing import swap_targets  # the swap is a decision; its targets live there
+
+    state = pop(state)
+    state = state.evolve(pile=state.pile.without(counts.counts_of([drawn])))
+    name = state.active.name
+    if drawn in MONSTER_TYPES:
+        targets = swap_targets(state, drawn)
+        if targets:
+            text = f"{name} stays and draws a {type_name(drawn)}: it must be swapped with a connected neighbouring tile"
+            events.append(event("stay_monster", text, "stay", STAY_SWAP, name))
+            return push(state, Step(SWAP, state.turn, cells=targets, hand=drawn))
+        text = f"{name} stays and draws a {type_name(drawn)}; no tile can take it, so it is discarded"
+        events.append(event("stay_discard", text, "stay", STAY_SWAP, name))
+    else:
+        events.append(event("stay_discard", f"{name}'s stay burns the top tile: {type_name(drawn)}", "stay", None, name))
+    return state.evolve(discarded=counts.bump(state.discarded, drawn))
+
+
+def _place(state: GameState, step: Step, events: list[Event]) -> GameState:
+    """A tile must be drawn before it is placed: automatic when the order is known."""
+    if step.hand is not None:
+        return state
+    if not state.pile.count:
+        events.append(event("pile_empty", "the pile is empty: nothing more is drawn", "final"))
+        return pop(state)
+    if state.pile.order is None:
+        return state
+    return resolve_draw(state, state.pile.order[0])
+
+
+def resolve_draw(state: GameState, drawn: TileType) -> GameState:
+    step = turn_of(state).front
+    state = state.evolve(pile=state.pile.without(counts.counts_of([drawn])))
+    return replace_front(state, step._replace(hand=drawn))
+
+
+def _again(state: GameState, step: Step, events: list[Event]) -> GameState:
+    """Wait when Nerve can buy a move, or when a key can still change hands this turn."""
+    from solver.rules.keys import key_pass_possible
+    from solver.rules.moves import again_possible
+
+    return state if again_possible(state) or key_pass_possible(state) else pop(state)
+
+
+def _final(state: GameState, step: Step, events: list[Event]) -> GameState:
+    from solver.rules.keys import key_pass_possible
+    from solver.rules.moves import final_options
+
+    if not turn_of(state).final_flickers:
+        return pop(state)
+    if any(reason is None for _, reason in final_options(state)) or key_pass_possible(state):
+        return state
+    events.append(event("final_nothing", "no tile can be discarded and the light cannot be held", "final"))
+    return pop(state)
+
+
+def _collapse(state: GameState, step: Step, events: list[Event]) -> GameState:
+    from solver.rules.attacks import fall_from_collapse
+
+    return fall_from_collapse(pop(state), step.who, events)
+
+
+def _scramble(state: GameState, step: Step, events: list[Event]) -> GameState:
+    from solver.rules.attacks import scramble_fall, scramble_options
+
+    if any(reason is None for _, reason in scramble_options(state, step)):
+        return state
+    return scramble_fall(state, step, events)
+
+
+_AUTOMATIC = {
+    END_TURN: _end_turn,
+    LIGHT: _light,
+    DISCARD_MONSTERS: _discard_monsters,
+    BLOCK: _block,
+    BURN: _burn,
+    STAY_DRAW: _stay_draw,
+    PLACE: _place,
+    AGAIN: _again,
+    FINAL: _final,
+    COLLAPSE: _collapse,
+    "scramble": _scramble,
+}
+"""Steps that may run by themselves. A handler returns the state unchanged to wait."""
+
+
+def hits_total(hits: tuple[Hit, ...]) -> int:
+    return sum(h.tiles - (1 if h.blocked else 0) for h in hits)
