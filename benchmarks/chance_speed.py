@@ -20,11 +20,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from solver.core.newgame import new_game  # noqa: E402
+from solver.core.setups import Setup  # noqa: E402
+from solver.notation.forms import load_path  # noqa: E402
 from solver.play.analyze import analyze  # noqa: E402
 from solver.play.hint import NoDecision, hint  # noqa: E402
-from solver.core.newgame import new_game  # noqa: E402
-from solver.notation.forms import load_path  # noqa: E402
-from solver.core.setups import Setup  # noqa: E402
 
 
 def bench_analyze(playouts: int, orders: int, workers: int, policy: str) -> dict:

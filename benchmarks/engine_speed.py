@@ -26,11 +26,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solver.endgame import kernel as eg  # noqa: E402
-from solver.rules.engine import apply, legal_actions, node_type  # noqa: E402
 from solver.core.newgame import new_game  # noqa: E402
 from solver.core.setups import Setup  # noqa: E402
 from solver.core.state import GameState  # noqa: E402
+from solver.endgame import kernel as eg  # noqa: E402
+from solver.rules.engine import apply, legal_actions, node_type  # noqa: E402
+from solver.testing.endgame import engine_successors, sample_position
 
 ROOTS = 150
 """Sampled end-game positions; with their live successors they make the kernel's set."""
@@ -60,7 +61,7 @@ def engine_turns(seconds: float, seed: int) -> tuple[float, float]:
 
 def kernel_positions(seed: int) -> tuple[list[GameState], list[tuple]]:
     """The sampled roots (as states) and the kernel's position set (roots and one turn later)."""
-    roots = [eg.sample_position(random.Random(seed * 100_003 + i)) for i in range(ROOTS)]
+    roots = [sample_position(random.Random(seed * 100_003 + i)) for i in range(ROOTS)]
     keys = [eg.from_state(s) for s in roots]
     later = [k2 for k in keys for k2, _ in eg.successors(k) if eg.outcome(k2) is None]
     return roots, keys + later
@@ -104,7 +105,7 @@ def main(argv: list[str] | None = None) -> None:
     rows.append(("  cold sight cache", f"{cold[0]:,.0f} successors/s", f"{cold[1]:,.0f} turn starts/s"))
     wins = rate(positions, lambda k: count(eg.successors(k, include_losses=False)), s)
     rows.append(("  losses left out", f"{wins[0]:,.0f} successors/s", f"{wins[1]:,.0f} turn starts/s"))
-    engine = rate(roots[:ENGINE_ROOTS], lambda st: len(eg.engine_successors(st)), s)
+    engine = rate(roots[:ENGINE_ROOTS], lambda st: len(engine_successors(st)), s)
     rows.append(("engine enumerator", f"{engine[0]:,.0f} successors/s", f"{engine[1]:,.2f} turn starts/s"))
     mine = rate(roots[:ENGINE_ROOTS], lambda st: count(eg.successors(eg.from_state(st))), s)
     rows.append(("kernel, same positions", f"{mine[0]:,.0f} successors/s", f"{mine[1]:,.0f} turn starts/s"))

@@ -45,14 +45,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
 sys.path.insert(0, str(ROOT))
 
-from solver.endgame.kernel import sample_position  # noqa: E402
 from solver.core.errors import NightCageError  # noqa: E402
+from solver.core.state import GameState  # noqa: E402
 from solver.endgame.pddl.export import PddlTask, export, parse_plan, plan_cost, plan_turns  # noqa: E402
 from solver.endgame.plan import PlanError, PlanTurn, verify  # noqa: E402
-from solver.play.stats import percentile  # noqa: E402
-from solver.notation.forms import load_path  # noqa: E402
 from solver.endgame.search import solve  # noqa: E402
-from solver.core.state import GameState  # noqa: E402
+from solver.notation.forms import load_path  # noqa: E402
+from solver.play.stats import percentile  # noqa: E402
+from solver.testing.endgame import sample_position  # noqa: E402
 
 CORPUS = ROOT / "benchmarks" / "endgames" / "index.json"
 DEFAULT_SEARCH = "astar(blind())"

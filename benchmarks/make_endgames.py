@@ -25,8 +25,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from solver.puzzles import corpus  # noqa: E402
 from solver.play.stats import percentile  # noqa: E402
+from solver.puzzles import corpus  # noqa: E402
 
 OUT = ROOT / "benchmarks" / "endgames"
 NUMBERED = re.compile(r"^\d{4}\.json$")

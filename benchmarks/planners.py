@@ -34,9 +34,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from solver.core.errors import UnsupportedError  # noqa: E402
+from solver.core.state import GameState  # noqa: E402
 from solver.endgame.plan import PlanError, Solution, verify  # noqa: E402
 from solver.notation.forms import load_path  # noqa: E402
-from solver.core.state import GameState  # noqa: E402
 from solver.play.stats import percentile  # noqa: E402
 
 CORPUS = ROOT / "benchmarks" / "endgames" / "index.json"

@@ -27,10 +27,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solver.sim.game import Game, GreedyPolicy, RandomPolicy, Stuck  # noqa: E402
 from solver.core.newgame import new_game  # noqa: E402
 from solver.core.setups import BASES, Setup  # noqa: E402
 from solver.play.stats import wilson  # noqa: E402
+from solver.sim.game import Game, GreedyPolicy, RandomPolicy, Stuck  # noqa: E402
 
 POLICIES = {"random": RandomPolicy, "greedy": GreedyPolicy}
 

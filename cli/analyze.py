@@ -9,7 +9,9 @@ from contextlib import contextmanager
 
 import click
 
-from .options import file_argument, json_option
+from solver.play.analyze import analyze as run
+
+from .options import file_argument, json_option, load
 from .output import emit_json, guarded, out
 
 
@@ -40,8 +42,6 @@ def analyze(file: str, playouts: int, orders: int, seed: int, workers: int | Non
     (or the --order-time cap) count as wins, so the bound stays an upper bound. The exact chance, when
     `lueur solve` can compute it, lies between the two.
     """
-    from cli.main import load
-    from solver.play.analyze import analyze as run
 
     pos, _ = load(file)
     workers = workers or os.cpu_count() or 1

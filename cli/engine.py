@@ -13,6 +13,7 @@ from typing import Any, BinaryIO
 import click
 
 from solver.protocol.requests import MAX_TIME_LIMIT, RequestError, decode_line, parse_request
+from solver.protocol.runner import Runner
 
 MAX_LINE_BYTES = 1 << 20
 _ID_IN_PREFIX = re.compile(rb'"id"\s*:\s*("(?:[^"\\]|\\.){1,200}"|-?\d{1,18})')
@@ -61,7 +62,6 @@ def engine(max_concurrent: int | None, max_line_bytes: int, max_time_limit: floa
     Example:
       echo '{"id":1,"command":"version"}' | lueur engine
     """
-    from solver.protocol.runner import Runner
 
     write = LineWriter(sys.stdout.buffer)
     runner = Runner(max_concurrent, max_time_limit, preload=("cli.main",))

@@ -6,9 +6,10 @@ from pathlib import Path
 
 import click
 
+from solver.endgame.pddl.export import ExportError
 from solver.endgame.pddl.export import export as export_pddl
 
-from .options import file_argument, json_option
+from .options import file_argument, json_option, load
 from .output import BAD_INPUT, Exit, emit_json, err, guarded, out
 
 
@@ -33,8 +34,6 @@ def export(file: str, directory: str, as_json: bool) -> None:
     otherwise); a finished game is written too (its goal holds at once, or
     cannot be reached). See solver/pddl.py for what the encoding models.
     """
-    from cli.main import load
-    from solver.endgame.pddl.export import ExportError
 
     pos, _ = load(file)
     try:

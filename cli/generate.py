@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -9,7 +10,12 @@ from pathlib import Path
 
 import click
 
-from .options import file_argument, json_option
+from solver.puzzles.batch import BatchError, Options, run
+from solver.puzzles.batch import Progress as JobProgress
+from solver.puzzles.files import solution_lines
+from solver.puzzles.study import Study, study
+
+from .options import file_argument, json_option, load
 from .output import BAD_INPUT, NO, Exit, emit_json, err, guarded, out
 
 
@@ -44,9 +50,7 @@ def generate(count: int, difficulty: str | None, prisoners: str, verdict: str, s
     interrupted run keeps every puzzle written; run the same command again to
     resume. Exit 3 when the candidates allowed run out before COUNT puzzles.
     """
-    import os
 
-    from solver.puzzles.batch import BatchError, Options, run
 
     if address and backend != "ray":
         err("lueur: --address needs --backend ray")
@@ -101,7 +105,6 @@ def _progress(shown: bool, count: int) -> Iterator[Callable[..., None] | None]:
                     TimeElapsedColumn(), TimeRemainingColumn(), console=Console(stderr=True), transient=True)
     task = bars.add_task("puzzles", total=count, tried=0, rate=0)
 
-    from solver.puzzles.batch import Progress as JobProgress
 
     def report(state: JobProgress) -> None:
         bars.update(task, completed=state.accepted, tried=state.tried, rate=round(state.rate * 60))
@@ -123,8 +126,6 @@ def grade(file: str, cpsat: bool, max_nodes: int, as_json: bool) -> None:
     puzzle (several optimal lines, a one-turn win, an obvious loss…), 3 when
     the budget runs out.
     """
-    from cli.main import load
-    from solver.puzzles.study import study
 
     pos, _ = load(file)
     result = study(pos.state, max_nodes, cpsat=cpsat)
@@ -141,8 +142,6 @@ def grade(file: str, cpsat: bool, max_nodes: int, as_json: bool) -> None:
 
 
 def _grade_text(result: object) -> None:
-    from solver.puzzles.study import Study
-    from solver.puzzles.files import solution_lines
 
     assert isinstance(result, Study)
     if result.status == "unique" and result.grade is not None:

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import click
 
-from .options import file_argument, json_option
+from solver.play.hint import NoDecision
+from solver.play.hint import hint as best_choice
+
+from .options import file_argument, json_option, load
 from .output import BAD_INPUT, Exit, emit_json, err, guarded, out
 
 
@@ -28,8 +31,6 @@ def hint(file: str, time_limit: float, rounds: int | None, seed: int, policy: st
     intervals. A longer --time-limit gives a better answer; a shorter one
     still gives one.
     """
-    from cli.main import load
-    from solver.play.hint import NoDecision, hint as best_choice
 
     pos, _ = load(file)
     try:

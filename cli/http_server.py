@@ -132,7 +132,7 @@ async def _final(lines: asyncio.Queue[dict[str, Any]], runner: Runner, request_i
     while True:
         try:
             line = await asyncio.wait_for(lines.get(), timeout=0.5)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             if await request.is_disconnected():
                 runner.cancel(request_id)
             continue

@@ -5,10 +5,12 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from solver.rules.adjudicate import Adjudication
 from solver.core.errors import Problem
-from solver.present.reports import awaits, differences
 from solver.core.rulebook import section
+from solver.present.render import render
+from solver.present.reports import differences
+from solver.rules.adjudicate import Adjudication
+from solver.rules.engine import awaits
 
 
 def check_text(file: str, problems: list[Problem]) -> str:
@@ -45,7 +47,6 @@ def _columns(items: list[str], width: int = 78) -> list[str]:
 
 
 def adjudication_text(adj: Adjudication, meta: dict[str, Any] | None) -> str:
-    from solver.present.render import render
 
     lines = []
     for step in adj.steps:

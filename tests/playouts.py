@@ -7,10 +7,10 @@ from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
-from solver.rules.engine import apply, chance_outcomes, legal_actions, node_type
 from solver.core.newgame import new_game
 from solver.core.setups import Setup
 from solver.core.state import GameState
+from solver.rules.engine import apply, chance_outcomes, legal_actions, node_type
 
 
 def random_step(state: GameState, rng: random.Random) -> GameState:

@@ -27,12 +27,11 @@ from dataclasses import replace
 from typing import Any
 
 from solver.core.actions import format_action
-from solver.rules.adjudicate import adjudicate
-from solver.rules.engine import legal_actions
-from solver.notation.position_json import to_json
-from solver.present.reports import awaits
 from solver.core.rulings import Rulings
 from solver.core.state import GameState
+from solver.notation.position_json import to_json
+from solver.rules.adjudicate import adjudicate
+from solver.rules.engine import awaits, legal_actions
 
 KNOWN = {
     "actions", "rulings", "outcome", "refused", "events", "absent_events", "rulings_used", "depends_on",
@@ -97,7 +96,8 @@ def run_check(state: GameState, check: dict[str, Any]) -> list[str]:
 
 def _solve(state: GameState, want: dict[str, Any]) -> list[str]:
     """The planners' answer against the expected one (``engine``: search, cpsat or both)."""
-    from solver.endgame.solving import is_chance, solve_position
+    from solver.chance.solving import is_chance
+    from solver.endgame.solving import solve_position
 
     if is_chance(state):
         return _solve_chance(state, want)

@@ -17,7 +17,6 @@ from solver.core.actions import (
     format_action,
     parse_action,
 )
-from solver.rules.draws import burn_distribution, draw_distribution
 from solver.core.errors import NotationError
 from solver.core.grid import (
     DIRECTIONS,
@@ -34,6 +33,7 @@ from solver.core.grid import (
 from solver.core.setups import Setup, setup_problems
 from solver.core.state import Pile
 from solver.core.tiles import Kind, TileType, rotations
+from solver.rules.draws import burn_distribution, draw_distribution
 
 
 @pytest.mark.parametrize("size", [6, 7])

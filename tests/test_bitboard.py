@@ -6,13 +6,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from solver.endgame import bitboard as bb
 from solver.core.grid import DIRECTIONS, OPPOSITE, SIZES, E, N, S, W, cells_of, geometry
-from solver.rules.lighting import connected, illuminated
 from solver.core.newgame import new_game
 from solver.core.setups import Setup
 from solver.core.state import GameState
 from solver.core.tiles import MONSTERS, Kind, Tile
+from solver.endgame import bitboard as bb
+from solver.rules.lighting import connected, illuminated
 from tests.playouts import example_state, sample_states
 
 # -- shifts -----------------------------------------------------------------------------

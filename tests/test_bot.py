@@ -9,16 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from solver.rules.adjudicate import play
-from solver.play.autoplay import play_game
-from solver.bot.policy import BotPolicy
 from solver.bot.endgame import TurnScript
 from solver.bot.evaluate import at_least, evaluate
 from solver.bot.lookahead import TurnRoot, sample_order
-from solver.sim.game import Game, compile_state
+from solver.bot.policy import BotPolicy
 from solver.core.newgame import new_game
-from solver.notation.forms import load_path
 from solver.core.setups import Setup
+from solver.notation.forms import load_path
+from solver.play.autoplay import play_game
+from solver.rules.adjudicate import play
+from solver.sim.game import Game, compile_state
 
 CORPUS = Path(__file__).resolve().parent.parent / "benchmarks" / "endgames"
 

@@ -10,13 +10,13 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import cli
-from solver.play.analyze import analyze
-from solver.core.counts import counts_from
 from solver.chance.expectimax import solve_chance
 from solver.chance.hindsight import distinct_orders, every_order, order_count
-from solver.play.hint import NoDecision, hint
-from solver.notation.forms import load_path
+from solver.core.counts import counts_from
 from solver.core.state import Pile
+from solver.notation.forms import load_path
+from solver.play.analyze import analyze
+from solver.play.hint import NoDecision, hint
 
 CHANCE = Path(__file__).resolve().parent.parent / "scenarios" / "chance"
 FILES = sorted(CHANCE.glob("*.toml"))

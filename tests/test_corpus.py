@@ -16,11 +16,11 @@ from typing import Any
 
 import pytest
 
-from solver.puzzles import corpus
 from solver.endgame import kernel as eg
+from solver.endgame.search import solve
 from solver.notation.forms import load_path
 from solver.notation.position_json import Position, loads
-from solver.endgame.search import solve
+from solver.puzzles import corpus
 from solver.rules.validate import consistency_problems
 
 ROOT = Path(__file__).resolve().parent.parent

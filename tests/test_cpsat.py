@@ -27,20 +27,21 @@ from pathlib import Path
 import pytest
 from ortools.sat.python import cp_model
 
-from solver.endgame.cpsat import planner as cpsat
-from solver.endgame import search
-from solver.endgame import kernel as eg
-from solver.endgame.cpsat.model import FlickersModel, board_of, tables_of
-from solver.rules.engine import apply, parse_action
 from solver.core.errors import UnsupportedError
 from solver.core.newgame import new_game
-from solver.rules.outcome import outcome
-from solver.endgame.plan import PlanTurn, Solution, verify
-from solver.notation.forms import load_path
 from solver.core.rulings import BOOLEAN_RULINGS, FF_OCCUPIED, NERVE_AFTER_GAIN, Rulings
 from solver.core.setups import Setup
-from solver.endgame.solving import solve_position
 from solver.core.state import GameState
+from solver.endgame import kernel as eg
+from solver.endgame import search
+from solver.endgame.cpsat import planner as cpsat
+from solver.endgame.cpsat.model import FlickersModel, board_of, tables_of
+from solver.endgame.plan import PlanTurn, Solution, verify
+from solver.endgame.solving import solve_position
+from solver.notation.forms import load_path
+from solver.rules.engine import apply, parse_action
+from solver.rules.outcome import outcome
+from solver.testing.endgame import sample_position
 
 sys.path.insert(0, str(Path(__file__).parent))
 from builders import position, prisoner
@@ -53,7 +54,7 @@ SLOW_NERVE = {15, 22, 24, 41, 44, 60, 81, 84, 95, 123, 132, 136, 141}
 
 
 def sampled(seed: int, **kw: object) -> GameState:
-    return eg.sample_position(random.Random(seed), **kw)  # type: ignore[arg-type]
+    return sample_position(random.Random(seed), **kw)  # type: ignore[arg-type]
 
 
 def with_rulings(state: GameState, given: dict[str, bool]) -> GameState:

@@ -22,17 +22,18 @@ from dataclasses import replace
 import pytest
 
 from solver.core import counts
-from solver.endgame import kernel as eg
-from solver.rules.adjudicate import play
-from solver.rules.engine import apply, legal_actions, parse_action
 from solver.core.grid import geometry
 from solver.core.newgame import new_game
-from solver.rules.outcome import outcome as engine_outcome
 from solver.core.rulings import BOOLEAN_RULINGS, NERVE_AFTER_GAIN, Rulings
 from solver.core.setups import Setup
 from solver.core.state import GameState, Pile, Prisoner
 from solver.core.tiles import Kind, Tile
+from solver.endgame import kernel as eg
+from solver.rules.adjudicate import play
+from solver.rules.engine import apply, legal_actions, parse_action
+from solver.rules.outcome import outcome as engine_outcome
 from solver.rules.validate import consistency_problems
+from solver.testing.endgame import engine_successors, final_flickers_version, playout_positions, sample_position, settled
 
 END_GAME_RULINGS = (*eg.MODELLED_RULINGS, NERVE_AFTER_GAIN)
 """The rulings an end-game turn could depend on. NERVE-AFTER-GAIN cannot (see solver.endgame.kernel), and
@@ -47,7 +48,7 @@ def cross_check(state: GameState, replay: bool = True) -> dict[GameState, tuple[
     assert consistency_problems(state) == []
     k = eg.from_state(state)
     assert eg.to_state(k, state) == state
-    expected = eg.engine_successors(state)
+    expected = engine_successors(state)
     found: dict[GameState, tuple[str, ...]] = {}
     for k2, actions in eg.successors(k):
         result = eg.to_state(k2, state)
@@ -63,7 +64,7 @@ def cross_check(state: GameState, replay: bool = True) -> dict[GameState, tuple[
         for result, actions in found.items():
             played = play(state, list(actions))
             assert played.refused is None, (actions, played.refused)
-            assert eg.settled(played.state) == result, actions
+            assert settled(played.state) == result, actions
     return found
 
 
@@ -73,7 +74,7 @@ def with_rulings(state: GameState, given: dict[str, bool]) -> GameState:
 
 
 def sampled(seed: int, **kw: object) -> GameState:
-    return eg.sample_position(random.Random(seed), **kw)  # type: ignore[arg-type]
+    return sample_position(random.Random(seed), **kw)  # type: ignore[arg-type]
 
 
 # -- positions built by hand ---------------------------------------------------------------------
@@ -216,7 +217,7 @@ def test_rulings_without_end_game_effect_are_accepted():
         state = with_rulings(sampled(7), {rid: False})
         k = eg.from_state(state)
         assert eg.to_state(k, state) == state
-        assert {eg.to_state(x, state) for x, _ in eg.successors(k)} == set(eg.engine_successors(state))
+        assert {eg.to_state(x, state) for x, _ in eg.successors(k)} == set(engine_successors(state))
 
 
 def test_five_prisoners_on_the_large_board():
@@ -228,14 +229,14 @@ def test_positions_from_random_games():
     """Mostly lost already (gates or keys were in the pile, or a prisoner falls): no successors."""
     lost = live = 0
     for seed in range(12):
-        for state in eg.playout_positions(seed):
+        for state in playout_positions(seed):
             k = eg.from_state(state)
             assert eg.to_state(k, state) == state
             over = engine_outcome(state)
             assert eg.outcome(k) == (over.result if over else None)
             if over is not None:
                 lost += 1
-                assert list(eg.successors(k)) == [] and eg.engine_successors(state) == {}
+                assert list(eg.successors(k)) == [] and engine_successors(state) == {}
             else:
                 live += 1
                 cross_check(state)
@@ -296,7 +297,7 @@ def test_from_state_refuses_what_it_does_not_cover():
     with pytest.raises(ValueError, match="keeper"):
         eg.from_state(state.with_tile(keeper, Tile.make(Kind.KEEPER)))
     with pytest.raises(ValueError, match="start tile"):
-        eg.from_state(eg.final_flickers_version(new_game(Setup())))
+        eg.from_state(final_flickers_version(new_game(Setup())))
 
 
 def _mid_turn(state: GameState) -> GameState:

@@ -15,14 +15,14 @@ from pathlib import Path
 import pytest
 
 from solver.core.actions import format_action, parse_action
-from solver.rules.engine import apply, legal_actions, node_type, outcome
 from solver.core.errors import NightCageError
-from solver.sim.game import Game, GreedyPolicy, RandomPolicy, Record, Stuck, compile_state, rollout
 from solver.core.newgame import new_game, shuffled
-from solver.notation.forms import load_path, load_text
 from solver.core.rulings import DEFAULT_RULINGS
 from solver.core.setups import Setup
 from solver.core.state import GameState
+from solver.notation.forms import load_path, load_text
+from solver.rules.engine import apply, legal_actions, node_type, outcome
+from solver.sim.game import Game, GreedyPolicy, RandomPolicy, Record, compile_state, rollout
 from tests.playouts import sample_states
 
 POLICIES = {"random": RandomPolicy, "greedy": GreedyPolicy}

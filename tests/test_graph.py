@@ -6,6 +6,11 @@ import json
 
 import networkx as nx
 
+from solver.core.grid import DIRECTIONS, cells_of
+from solver.core.newgame import new_game
+from solver.core.setups import Setup
+from solver.core.state import GameState
+from solver.core.tiles import Kind, Tile
 from solver.endgame import bitboard as bb
 from solver.present.graph import (
     Target,
@@ -17,12 +22,7 @@ from solver.present.graph import (
     report_text,
     walk_graph,
 )
-from solver.core.grid import DIRECTIONS, cells_of
 from solver.rules.lighting import connected
-from solver.core.newgame import new_game
-from solver.core.setups import Setup
-from solver.core.state import GameState
-from solver.core.tiles import Kind, Tile
 from tests.playouts import example_state, sample_states
 
 

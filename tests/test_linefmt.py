@@ -8,8 +8,8 @@ import pytest
 
 from solver.core.errors import PositionError
 from solver.core.grid import E, N, S, W
-from solver.notation.line import format_line, parse_line, read_line
 from solver.core.tiles import Kind, Tile, TileType
+from solver.notation.line import format_line, parse_line, read_line
 from solver.notation.tiletoken import format_tile, parse_tile, tile_spec
 from tests.test_position_io import example, exotic, playout
 

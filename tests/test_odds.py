@@ -11,11 +11,11 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import cli
-from solver.core import counts
 from solver.chance.odds import count_law, pile_odds, position_odds
-from solver.notation.forms import load_path
+from solver.core import counts
 from solver.core.state import Pile
 from solver.core.tiles import TILE_TYPES, TileType
+from solver.notation.forms import load_path
 
 ROOT = Path(__file__).resolve().parent.parent
 

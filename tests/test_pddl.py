@@ -22,18 +22,19 @@ import pytest
 from click.testing import CliRunner, Result
 
 from cli.main import cli
-from solver.endgame import kernel as eg
-from solver.rules.engine import apply, legal_actions
 from solver.core.newgame import new_game
-from solver.rules.outcome import outcome
-from solver.endgame.pddl.export import DIR_OBJECTS, LEVELS, ExportError, PddlTask, export, parse_plan, plan_cost, plan_turns
-from solver.endgame.plan import PlanError, verify
-from solver.notation.forms import dump
 from solver.core.rulings import Rulings
-from solver.endgame.search import solve
 from solver.core.setups import Setup
 from solver.core.state import GameState, Pile
 from solver.core.tiles import Kind, Tile
+from solver.endgame import kernel as eg
+from solver.endgame.pddl.export import DIR_OBJECTS, LEVELS, ExportError, PddlTask, export, parse_plan, plan_cost, plan_turns
+from solver.endgame.plan import PlanError, verify
+from solver.endgame.search import solve
+from solver.notation.forms import dump
+from solver.rules.engine import apply, legal_actions
+from solver.rules.outcome import outcome
+from solver.testing.endgame import final_flickers_version, sample_position
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -41,7 +42,7 @@ END_GAME_RULINGS = eg.MODELLED_RULINGS
 
 
 def sampled(seed: int, **kw: object) -> GameState:
-    return eg.sample_position(random.Random(seed), **kw)  # type: ignore[arg-type]
+    return sample_position(random.Random(seed), **kw)  # type: ignore[arg-type]
 
 
 def with_rulings(state: GameState, given: dict[str, bool]) -> GameState:
@@ -246,7 +247,7 @@ def test_deterministic_in_process_and_across_hash_seeds() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "pos.json"
         path.write_text(dump(state, None, "json"))
-        code = "import sys; from cli.main import load; from solver.endgame.pddl.export import export; t = export(load(sys.argv[1])[0].state); print(t.domain + t.problem)"
+        code = "import sys; from cli.options import load; from solver.endgame.pddl.export import export; t = export(load(sys.argv[1])[0].state); print(t.domain + t.problem)"
         outputs = set()
         for seed in ("1", "2"):
             env = {**os.environ, "PYTHONHASHSEED": seed}
@@ -296,7 +297,7 @@ def test_refuses_what_it_does_not_cover() -> None:
     with pytest.raises(ExportError, match="keeper"):
         export(state.with_tile(free, Tile.make(Kind.KEEPER)))
     with pytest.raises(ExportError, match="start tile"):
-        export(eg.final_flickers_version(new_game(Setup())))
+        export(final_flickers_version(new_game(Setup())))
 
 
 def test_finished_games_say_so() -> None:

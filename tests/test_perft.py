@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from solver.rules.perft import divide, perft
 from solver.notation.forms import load_path
+from solver.rules.perft import divide, perft
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from solver.endgame import kernel as eg
 from solver.core.errors import PositionError
-from solver.notation.forms import load_path
+from solver.endgame import kernel as eg
 from solver.endgame.solving import solve_position
+from solver.notation.forms import load_path
 
 ROOT = Path(__file__).resolve().parent.parent
 

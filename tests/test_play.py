@@ -10,8 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import cli
-from solver.rules.adjudicate import play
 from solver.notation.position_json import loads
+from solver.rules.adjudicate import play
 
 
 def lueur(*args: str) -> Any:

@@ -11,14 +11,14 @@ from typing import Any
 
 import pytest
 
-from solver.rules.engine import node_type
 from solver.core.errors import PositionError
 from solver.core.newgame import new_game
-from solver.notation.forms import FORMS, detect_form, dump, load_path, load_text
-from solver.notation.position_json import Position, read, to_json
 from solver.core.rulings import Rulings
 from solver.core.setups import Setup
 from solver.core.state import GameState
+from solver.notation.forms import FORMS, detect_form, dump, load_path, load_text
+from solver.notation.position_json import Position, read, to_json
+from solver.rules.engine import node_type
 from tests.playouts import random_step
 
 DATA = Path(__file__).parent / "data"

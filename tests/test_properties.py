@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 from solver.core import counts
 from solver.core.actions import format_action, sort_key
-from solver.rules.engine import apply, candidates, chance_outcomes, legal_actions, node_type
 from solver.core.setups import Setup
 from solver.core.tiles import Kind
+from solver.rules.engine import apply, candidates, chance_outcomes, legal_actions, node_type
 from solver.rules.validate import consistency_problems
 from tests.playouts import playout
 

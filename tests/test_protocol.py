@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 from solver.notation.forms import load_path
 from solver.notation.position_json import to_json
 from solver.protocol.requests import COMMANDS, RequestError, parse_request
-
 from tests.protocol_client import LUEUR, ROOT, Engine, position
 
 WAX = position("rulebook/wax-eater-sight")          # a turn start with a shuffled pile: hints are estimated

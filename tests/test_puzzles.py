@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from solver.puzzles import corpus
 from solver.endgame import kernel as eg
 from solver.endgame.plan import verify
+from solver.endgame.search import solve
 from solver.notation.forms import load_text
-from solver.puzzles.study import kernel_of, study
+from solver.puzzles import corpus
 from solver.puzzles.grade import (
     GRADES,
     THRESHOLDS,
@@ -20,9 +20,9 @@ from solver.puzzles.grade import (
     greedy_wins,
     score_of,
 )
+from solver.puzzles.study import kernel_of, study
 from solver.puzzles.symmetry import apply, canonical_key, transforms
 from solver.puzzles.unique import LineSearch, cpsat_lines, search_lines
-from solver.endgame.search import solve
 from solver.rules.validate import consistency_problems
 
 ENDGAMES = Path(__file__).resolve().parent.parent / "scenarios" / "endgames"

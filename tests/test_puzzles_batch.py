@@ -14,8 +14,8 @@ from click.testing import CliRunner
 
 from cli.generate import generate, grade
 from solver.notation.forms import load_text
-from solver.puzzles.study import study
 from solver.puzzles.batch import BatchError, Options, examine, run
+from solver.puzzles.study import study
 
 OPTIONS = Options(seed=7)
 ROOT = Path(__file__).resolve().parent.parent

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from solver.notation.forms import load_text
-from solver.puzzles.study import study
 from solver.puzzles.grade import GRADES
+from solver.puzzles.study import study
 from tests.scenario_harness import run_check
 
 ROOT = Path(__file__).resolve().parent.parent / "scenarios" / "puzzles"

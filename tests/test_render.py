@@ -6,6 +6,9 @@ import random
 
 from solver.core.grid import E, N, S, W
 from solver.core.newgame import new_game
+from solver.core.setups import Setup
+from solver.core.state import GameState
+from solver.core.tiles import Kind, Tile
 from solver.notation.position_json import loads
 from solver.present.render import (
     CELL_HEIGHT,
@@ -18,9 +21,6 @@ from solver.present.render import (
     render_compact,
     tile_code,
 )
-from solver.core.setups import Setup
-from solver.core.state import GameState
-from solver.core.tiles import Kind, Tile
 from tests.playouts import EXAMPLE, example_state, sample_states
 
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 import pytest
 
 from solver.core.actions import format_action, parse_action
+from solver.core.errors import IllegalActionError
+from solver.core.state import PLACE
 from solver.rules.adjudicate import play
 from solver.rules.engine import apply, current, legal_actions, node_type, outcome
-from solver.core.errors import IllegalActionError
 from solver.rules.lighting import illuminated
 from solver.rules.sight import sight
-from solver.core.state import PLACE
 from tests.builders import position, prisoner
 
 FALLING = [prisoner("blue", falling="row 1"), prisoner("green", falling="row 1"), prisoner("yellow", falling="row 1")]

@@ -11,14 +11,15 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import cli
+from solver.core.state import GameState
+from solver.core.tiles import Kind, Tile
 from solver.endgame import kernel as eg
 from solver.endgame.bounds import INFINITE, canonical, turns_needed
 from solver.endgame.plan import PlanError, PlanTurn, verify
-from solver.notation.forms import load_path
 from solver.endgame.search import solve
-from solver.core.state import GameState
-from solver.core.tiles import Kind, Tile
+from solver.notation.forms import load_path
 from solver.rules.whole_turns import NotDeterministic
+from solver.testing.endgame import sample_position
 from tests.builders import position, prisoner
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -26,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @cache
 def sampled(count: int = 40) -> tuple[GameState, ...]:
-    return tuple(eg.sample_position(random.Random(seed)) for seed in range(count))
+    return tuple(sample_position(random.Random(seed)) for seed in range(count))
 
 
 def answer(sol):

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import time
 
+from solver.core.state import GameState
 from solver.endgame import kernel as eg
 from solver.endgame.bounds import INFINITE, canonical, turns_needed
 from solver.endgame.search import EndgameOracle, LimitError
-from solver.core.state import GameState
 
 ORACLE_MEMORY = 200_000
 """Positions the oracle may remember (won and lost) before it forgets them all."""

@@ -35,11 +35,11 @@ from typing import Any
 from solver.bot.endgame import EndgamePlanner, TurnScript
 from solver.bot.evaluate import DEFAULT_WEIGHTS, Weights, evaluate
 from solver.bot.lookahead import Diverged, TurnRoot, branch, sample_order, with_pile
-from solver.sim.game import GreedyPolicy, option_text, to_state
-from solver.sim.sim import Sim
 from solver.core.newgame import new_game
 from solver.core.setups import Setup
 from solver.core.state import GameState
+from solver.sim.game import GreedyPolicy, option_text, to_state
+from solver.sim.sim import Sim
 
 DEFAULT_SAMPLES = 10
 REPEAT_DISCOUNT = 0.8

@@ -23,10 +23,10 @@ from fractions import Fraction
 from typing import Any
 
 from solver.core.actions import Action, format_action
-from solver.rules.engine import apply, apply_unchecked, chance_outcomes, legal_actions, node_type, outcome
 from solver.core.errors import NightCageError
-from solver.endgame.search import EndgameOracle, LimitError
 from solver.core.state import GameState
+from solver.endgame.search import EndgameOracle, LimitError
+from solver.rules.engine import apply, apply_unchecked, chance_outcomes, legal_actions, node_type, outcome
 
 
 class LimitReached(NightCageError):

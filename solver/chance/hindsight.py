@@ -25,9 +25,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from solver.endgame.search import EndgameOracle, LimitError
 from solver.core.state import GameState, Pile
 from solver.core.tiles import TILE_TYPES, TileType
+from solver.endgame.search import EndgameOracle, LimitError
 
 
 def order_count(pile: Pile) -> int:

@@ -23,11 +23,11 @@ from math import comb
 from typing import Any
 
 from solver.core import counts
-from solver.rules.draws import burn_distribution
 from solver.core.counts import Counts
-from solver.rules.outcome import keys_available
 from solver.core.state import GameState, Pile
 from solver.core.tiles import TILE_TYPES, Kind, TileType
+from solver.rules.draws import burn_distribution
+from solver.rules.outcome import keys_available
 
 
 @dataclass(frozen=True)

@@ -73,6 +73,10 @@ class Action(NamedTuple):
     axis: str = ""
 
 
+Option = tuple[Action, str | None]
+"""A candidate action and why it is refused (None when it is legal)."""
+
+
 def sort_key(action: Action, size: int) -> tuple[int, str]:
     return VERB_ORDER[action.verb], format_action(action, size)
 

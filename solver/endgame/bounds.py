@@ -44,10 +44,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from solver.endgame import kernel as eg
-from solver.endgame.bitboard import _EDGES
 from solver.core.state import GameState, Prisoner
 from solver.core.tiles import Kind, TileType
+from solver.endgame import kernel as eg
+from solver.endgame.bitboard import _EDGES
 
 INFINITE = 1 << 30
 

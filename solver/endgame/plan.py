@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from solver.rules.adjudicate import play
 from solver.core.errors import NightCageError
-from solver.rules.outcome import outcome
 from solver.core.state import GameState
+from solver.rules.adjudicate import play
+from solver.rules.outcome import outcome
 
 
 class PlanError(NightCageError):

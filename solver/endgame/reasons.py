@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from solver.core.state import GameState
 from solver.endgame import kernel as eg
 from solver.endgame.bounds import INFINITE, gate_distances, turns_left, turns_needed
 from solver.rules.outcome import outcome
-from solver.core.state import GameState
 
 
 def loss_reason(state: GameState, node: Any, expanded: int) -> str:

@@ -18,18 +18,18 @@ other nodes are rules-engine positions expanded by :mod:`solver.rules.whole_turn
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Iterator
 import itertools
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from solver.core.state import GameState
 from solver.endgame import kernel as eg
 from solver.endgame.bounds import INFINITE, canonical, turns_left, turns_needed, turns_needed_anywhere
-from solver.rules.outcome import outcome
 from solver.endgame.plan import PlanTurn, Solution, Stats, verify
 from solver.endgame.reasons import loss_reason
-from solver.core.state import GameState
+from solver.rules.outcome import outcome
 from solver.rules.whole_turns import NotDeterministic, turn_results
 
 OBJECTIVES = ("turns", "nerve")

@@ -1,4 +1,4 @@
-"""Running the planners on a position and reporting: one engine, or both checked against each other.
+"""Running the planners on a position: one engine, or both checked against each other.
 
 ``--engine both`` runs the search, hints CP-SAT with its plan, and fails
 loudly when the two disagree on the verdict or the optimal length (or cost).
@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from solver.core.errors import UnsupportedError
+from solver.core.state import GameState
 from solver.endgame.plan import Solution, verify
 from solver.notation.position_json import to_json
-from solver.core.state import GameState
 
 EXIT = {"win": 0, "lose": 1, "unknown": 3}
 DISAGREE = 4
@@ -46,44 +46,6 @@ class SolveReport:
 
     def all(self) -> dict[str, Solution]:
         return {self.primary.engine: self.primary, **self.others}
-
-    def text(self, state: GameState, meta: dict[str, Any] | None, boards: bool = False) -> str:
-        from solver.present.render import render
-
-        lines = []
-        for name, sol in self.all().items():
-            lines.append(_headline(sol, name))
-        for name, why in self.skipped.items():
-            lines.append(f"{name}: not used: {why}")
-        if self.disagreement:
-            lines.append(f"DISAGREEMENT: {self.disagreement}")
-        sol = self.primary
-        if sol.verdict == "win":
-            states = verify(state, sol.plan)
-            lines.append("")
-            width = len(str(len(sol.plan)))
-            for i, turn in enumerate(sol.plan, start=1):
-                spent = f"  ({turn.nerve} Nerve)" if turn.nerve else ""
-                lines.append(f"{i:>{width}}. {turn.prisoner}: {', '.join(turn.actions)}{spent}")
-                if boards:
-                    lines.append(render(states[i], meta))
-        elif sol.reason:
-            lines.append(f"Reason: {sol.reason}")
-        return "\n".join(lines)
-
-
-def _headline(sol: Solution, name: str) -> str:
-    s = sol.stats
-    proof = "proven optimal" if s.proven_optimal and sol.verdict == "win" else "proven" if s.proven_optimal else "not proven"
-    unit = "positions" if sol.engine == "search" else "branches"
-    where = f"{s.nodes:,} {unit}, {s.seconds:.3f} s" + (f", horizon {s.horizon}" if s.horizon is not None else "")
-    if sol.verdict == "win":
-        what = f"WIN in {sol.turns} turn{'s' if sol.turns != 1 else ''}, {sol.nerve_spent} Nerve spent"
-    elif sol.verdict == "lose":
-        what = "LOSE"
-    else:
-        what = f"UNKNOWN ({sol.reason})"
-    return f"{name}: {what} ({proof}; {where})"
 
 
 def solve_position(state: GameState, engine: str, objective: str, time_limit: float, max_nodes: int,
@@ -132,81 +94,3 @@ def compare(a: Solution, b: Solution, objective: str) -> str | None:
                 f"{b.engine}: {b.turns} turns and {b.nerve_spent} Nerve"
             )
     return None
-
-
-# -- piles of unknown order -------------------------------------------------------------------------
-
-CHANCE_EXIT = {"certain": 0, "possible": 0, "impossible": 1, "unknown": 3}
-
-
-def is_chance(state: GameState) -> bool:
-    """Whether tiles of unknown order are still to be drawn (no deterministic plan exists)."""
-    return bool(state.pile.count) and not state.pile.known
-
-
-@dataclass
-class ChanceReport:
-    """The expectimax answer for a pile of unknown order, in the output shape of ``solve``."""
-
-    solution: Any
-    """A :class:`solver.chance.expectimax.ChanceSolution`."""
-    note: str | None = None
-
-    @property
-    def exit_code(self) -> int:
-        return CHANCE_EXIT[self.solution.verdict]
-
-    def as_json(self, state: GameState, boards: bool = False) -> dict[str, Any]:
-        doc = self.solution.as_json()
-        # The deterministic shape's fields, null here: a plan depends on the draws.
-        doc = {"verdict": doc.pop("verdict"), "p_win": doc.pop("p_win"), "turns": None, "nerve_spent": None, "plan": [], **doc}
-        doc["note"] = self.note
-        return doc
-
-    def text(self, state: GameState, meta: dict[str, Any] | None, boards: bool = False) -> str:
-        sol = self.solution
-        where = f"{sol.nodes:,} positions, {sol.seconds:.3f} s"
-        seen = sol.hindsight
-        if seen is not None:
-            share = f"{seen.won:,} of {seen.total:,} orders win with hindsight" + (f", {seen.open:,} left open" if seen.open else "")
-            where = f"{where}; {share}"
-        if sol.p_win is None and sol.verdict == "possible":
-            lines = [f"expectimax+hindsight: POSSIBLE: some order of the pile lets them win; the exact chance was not computed ({sol.reason}; {where})"]
-            if seen is not None and seen.share is not None:
-                lines.append(f"P(win) is at most {seen.share.numerator}/{seen.share.denominator} = {float(seen.share):.2%} (the share of winning orders)")
-        elif sol.p_win is None:
-            lines = [f"expectimax: UNKNOWN ({sol.reason}; {where})"]
-        else:
-            chance = f"{sol.p_win.numerator}/{sol.p_win.denominator} = {float(sol.p_win):.2%}"
-            meaning = {
-                "certain": "they win whatever is drawn, choosing as the draws come",
-                "possible": "some draws let them win, others do not",
-                "impossible": "no order of the pile lets them win",
-            }[sol.verdict]
-            engine = "expectimax" if seen is None else "expectimax+hindsight"
-            lines = [f"{engine}: {sol.verdict.upper()}: P(win) = {chance} under optimal play ({meaning}; proven; {where})"]
-            if sol.best:
-                lines.append("")
-                lines.append("Now: " + ("the draw" if state.pending is not None and _awaits_draw(state) else "the choices") + ", best first:")
-                for action, p in sol.best:
-                    lines.append(f"  {action:<24} {p.numerator}/{p.denominator} = {float(p):.2%}")
-        if self.note:
-            lines.append(self.note)
-        return "\n".join(lines)
-
-
-def _awaits_draw(state: GameState) -> bool:
-    from solver.rules.engine import node_type
-
-    return node_type(state) == "chance"
-
-
-def solve_chance_position(state: GameState, engine: str, time_limit: float, max_nodes: int,
-                          should_stop: Callable[[], bool] | None = None) -> ChanceReport:
-    """Exact probability of winning over the unknown pile order (expectimax)."""
-    from solver.chance.expectimax import solve_chance
-
-    note = None
-    if engine == "both":
-        note = "Note: only the expectimax answers piles of unknown order; CP-SAT was not run."
-    return ChanceReport(solve_chance(state, max_nodes=max_nodes, time_limit=time_limit, should_stop=should_stop), note)

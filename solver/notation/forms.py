@@ -24,10 +24,10 @@ from pathlib import Path
 from typing import Any
 
 from solver.core.errors import PositionError, Problem
+from solver.core.state import GameState
 from solver.notation.line import format_line, read_line
 from solver.notation.position_json import Position, dumps, read
 from solver.notation.scenario import format_scenario, read_scenario
-from solver.core.state import GameState
 
 FORMS = ("json", "toml", "line")
 EXTENSIONS = {".json": "json", ".toml": "toml", ".line": "line", ".txt": "line"}

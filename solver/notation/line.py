@@ -28,12 +28,12 @@ from solver.core import counts
 from solver.core.counts import Counts
 from solver.core.errors import PositionError, Problem
 from solver.core.grid import SIZES, geometry
-from solver.notation.pending import pending_to_json
-from solver.notation.position_json import Position, read_located
 from solver.core.rulings import ADV_5P_WAX, BOOLEAN_RULINGS, DIRGE_SHAPE, Rulings
 from solver.core.setups import Setup
 from solver.core.state import GameState, Pile, Prisoner
 from solver.core.tiles import Kind
+from solver.notation.pending import pending_to_json
+from solver.notation.position_json import Position, read_located
 from solver.notation.tiletoken import UNKNOWN_ORIGIN, format_tile, parse_tile, tile_spec
 
 POSITIONAL = ("rows", "prisoners", "turn")

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from solver.rules.describe import decision_text
-from solver.notation.fields import Reader
 from solver.core.grid import geometry
 from solver.core.state import (
     AGAIN,
@@ -32,6 +30,8 @@ from solver.core.state import (
     Turn,
 )
 from solver.core.tiles import TileType
+from solver.notation.fields import Reader
+from solver.rules.describe import decision_text
 
 STEP_NAMES = (
     MAIN,

@@ -15,13 +15,13 @@ from typing import Any
 from solver.core import counts
 from solver.core.counts import Counts
 from solver.core.errors import PositionError, Problem
-from solver.notation.fields import Reader
 from solver.core.grid import LETTER_DIR, geometry, openings_text, parse_openings
-from solver.notation.pending import pending_to_json, read_pending
 from solver.core.rulings import ALL_RULINGS, BOOLEAN_RULINGS, DIRGE_SHAPE, Rulings
 from solver.core.setups import BASES, DIFFICULTY_KEYS, SUPREME_KEYS, Setup
 from solver.core.state import GameState, Pile, Prisoner
 from solver.core.tiles import DEFAULT_CRUMBLING, ROTATABLE, SHAPE, Kind, Tile, TileType, rotations
+from solver.notation.fields import Reader
+from solver.notation.pending import pending_to_json, read_pending
 
 FORMAT = "lueur-position/1"
 TOP_FIELDS = ("format", "game", "size", "tiles", "prisoners", "turn", "pile", "discarded", "setup", "rulings", "pending", "meta")

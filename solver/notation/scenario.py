@@ -41,8 +41,8 @@ import tomli_w
 
 from solver.core.errors import PositionError, Problem
 from solver.core.grid import FILE_LETTERS, SIZES, geometry
-from solver.notation.position_json import Position, read_located, to_json
 from solver.core.state import GameState
+from solver.notation.position_json import Position, read_located, to_json
 from solver.notation.tiletoken import format_tile, parse_tile, tile_spec
 
 KNOWN_KEYS = (

@@ -28,8 +28,8 @@ from typing import Any
 
 from solver.chance.hindsight import Hindsight, distinct_orders, order_count, solve_orders
 from solver.core.newgame import shuffled
-from solver.play.playouts import Playouts, playout_rng
 from solver.core.state import GameState
+from solver.play.playouts import Playouts, playout_rng
 from solver.play.stats import Proportion
 
 Progress = Callable[[str, int, int], None]

@@ -21,12 +21,12 @@ from typing import Any
 
 from solver.bot.policy import BotPolicy
 from solver.core.errors import NightCageError
-from solver.sim.game import Game, GreedyPolicy, RandomPolicy, Record
-from solver.sim.sim import Sim
 from solver.core.newgame import new_game
-from solver.notation.position_json import to_json
 from solver.core.setups import Setup
 from solver.core.state import GameState
+from solver.notation.position_json import to_json
+from solver.sim.game import Game, GreedyPolicy, RandomPolicy, Record
+from solver.sim.sim import Sim
 
 POLICIES = ("random", "greedy", "bot")
 RECORD_FORMAT = "lueur-game/1"

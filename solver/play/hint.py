@@ -22,18 +22,18 @@ what was found so far.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from collections.abc import Callable
 from typing import Any
 
 from solver.core.actions import format_action
-from solver.rules.engine import apply_unchecked, legal_actions, node_type
 from solver.core.errors import NightCageError
-from solver.rules.outcome import outcome
-from solver.play.playouts import Playouts, playout_rng
 from solver.core.state import GameState
+from solver.play.playouts import Playouts, playout_rng
 from solver.play.stats import Proportion
+from solver.rules.engine import apply_unchecked, awaits, current, legal_actions, node_type
+from solver.rules.outcome import outcome
 
 
 class NoDecision(NightCageError):
@@ -190,9 +190,6 @@ def _stage_report(stage: str, decision: str, texts: list[str], notes: list[str] 
 
 
 def _decision_name(state: GameState) -> str:
-    from solver.rules.engine import current
-    from solver.present.reports import awaits
-
     return str(awaits(current(state)))
 
 

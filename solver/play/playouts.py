@@ -13,9 +13,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from solver.core.state import GameState
 from solver.rules.engine import apply, apply_unchecked, chance_outcomes, legal_actions, node_type
 from solver.rules.outcome import outcome
-from solver.core.state import GameState
 
 POLICIES = ("bot", "greedy", "random")
 

@@ -38,12 +38,12 @@ from typing import Any, NamedTuple
 
 import networkx as nx
 
-from solver.rules.describe import where as describe_where
 from solver.core.grid import DIRECTIONS, OPPOSITE, Cell, cells_of, openings_text
-from solver.rules.lighting import illuminated
-from solver.rules.sight import monsters, sight
 from solver.core.state import GameState, Prisoner
 from solver.core.tiles import MONSTERS, Kind, Tile
+from solver.rules.describe import where as describe_where
+from solver.rules.lighting import illuminated
+from solver.rules.sight import monsters, sight
 
 # -- the graph --------------------------------------------------------------------------
 

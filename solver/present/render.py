@@ -40,13 +40,13 @@ from typing import Any
 
 from solver.core import counts
 from solver.core.counts import Counts
-from solver.rules.describe import decision_text, where
 from solver.core.grid import FILE_LETTERS, Cell, E, Mask, N, S, W
+from solver.core.state import GameState, Pile
+from solver.core.tiles import TILE_TYPES, Kind, Tile
+from solver.rules.describe import decision_text, where
 from solver.rules.lighting import illuminated
 from solver.rules.outcome import outcome
 from solver.rules.sight import monsters, sight
-from solver.core.state import GameState, Pile
-from solver.core.tiles import TILE_TYPES, Kind, Tile
 
 CELL_WIDTH = 9
 CELL_HEIGHT = 3

@@ -10,23 +10,15 @@ from typing import Any
 
 from solver.core import counts
 from solver.core.actions import format_action
-from solver.rules.adjudicate import Adjudication
-from solver.rules.describe import decision_text, where
-from solver.rules.engine import candidates, chance_outcomes, current, legal_actions, node_type
 from solver.core.grid import DIR_LETTER
-from solver.rules.outcome import outcome
-from solver.notation.position_json import to_json
 from solver.core.rulebook import section
 from solver.core.state import PLACE, GameState
 from solver.core.tiles import Tile, kind_of_type, placements, rotations
-
-
-def awaits(state: GameState) -> str:
-    """What the position waits for, or how the game ended."""
-    over = outcome(state)
-    if over is not None:
-        return f"the game is over: {over.result} ({over.reason})"
-    return decision_text(current(state))
+from solver.notation.position_json import to_json
+from solver.rules.adjudicate import Adjudication
+from solver.rules.describe import where
+from solver.rules.engine import awaits, candidates, chance_outcomes, current, legal_actions, node_type
+from solver.rules.outcome import outcome
 
 
 def legal_json(state: GameState, explain: bool = False) -> dict[str, Any]:

@@ -80,8 +80,8 @@ def _legal(request: Request, position: Position, info: Info, should_stop: Should
 
 
 def _apply(request: Request, position: Position, info: Info, should_stop: ShouldStop) -> dict[str, Any]:
-    from solver.rules.adjudicate import adjudicate
     from solver.present.reports import adjudication_json
+    from solver.rules.adjudicate import adjudicate
 
     adjudication = adjudicate(position.state, request.fields["actions"])
     # A refused action is an answer to the dispute, not a broken request: it
@@ -91,7 +91,7 @@ def _apply(request: Request, position: Position, info: Info, should_stop: Should
 
 def _render(request: Request, position: Position, info: Info, should_stop: ShouldStop) -> dict[str, Any]:
     from solver.present.render import render
-    from solver.present.reports import awaits
+    from solver.rules.engine import awaits
 
     return result("render", 0, {"board": render(position.state, position.meta), "awaits": awaits(position.state)})
 
@@ -103,7 +103,8 @@ def _odds(request: Request, position: Position, info: Info, should_stop: ShouldS
 
 
 def _solve(request: Request, position: Position, info: Info, should_stop: ShouldStop) -> dict[str, Any]:
-    from solver.endgame.solving import is_chance, solve_chance_position, solve_position
+    from solver.chance.solving import is_chance, solve_chance_position
+    from solver.endgame.solving import solve_position
 
     state = position.state
     engine = request.fields["engine"]

@@ -40,7 +40,7 @@ GRACE = 0.5
 """Seconds a stopped command gets to finish with what it found before its process is ended."""
 SLACK = 2.0
 """Seconds past a command's own time limit before it is stopped: answering takes a moment too."""
-PRELOAD = ["solver.protocol.commands", "solver.endgame.search", "solver.chance.expectimax", "solver.play.hint", "solver.play.analyze", "solver.endgame.solving"]
+PRELOAD = ["solver.protocol.commands", "solver.endgame.search", "solver.chance.expectimax", "solver.play.hint", "solver.play.analyze", "solver.endgame.solving", "solver.chance.solving"]
 
 
 @dataclass

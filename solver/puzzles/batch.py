@@ -28,13 +28,13 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from solver.puzzles.corpus import SETUPS, candidate
 from solver.core.errors import NightCageError
-from solver.puzzles.study import DEFAULT_MAX_NODES, Study, study
+from solver.core.state import GameState
+from solver.puzzles.corpus import SETUPS, candidate
 from solver.puzzles.files import FORMAT, puzzle_text, read_index, write_atomic, write_index
 from solver.puzzles.grade import GRADES
+from solver.puzzles.study import DEFAULT_MAX_NODES, Study, study
 from solver.puzzles.symmetry import canonical_key
-from solver.core.state import GameState
 
 BACKENDS = ("local", "ray")
 VERDICTS = ("win", "lose")

@@ -57,16 +57,16 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from solver.core import counts
-from solver.endgame import kernel as eg
-from solver.endgame.bounds import INFINITE, gate_distances, turns_left, turns_needed
 from solver.core.grid import DIRECTIONS, OPPOSITE, geometry
-from solver.rules.lighting import illuminated
 from solver.core.newgame import DEFAULT_NAMES
-from solver.rules.outcome import outcome
-from solver.endgame.plan import PlanTurn, Solution
 from solver.core.setups import Setup
 from solver.core.state import GameState, Pile, Prisoner
 from solver.core.tiles import SHAPE, TILE_TYPES, Kind, Tile, TileType, rotations
+from solver.endgame import kernel as eg
+from solver.endgame.bounds import INFINITE, gate_distances, turns_left, turns_needed
+from solver.endgame.plan import PlanTurn, Solution
+from solver.rules.lighting import illuminated
+from solver.rules.outcome import outcome
 from solver.rules.validate import consistency_problems
 
 SETUPS = {4: Setup(), 5: Setup(base="five")}

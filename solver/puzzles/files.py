@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from solver.core.grid import geometry
-from solver.endgame.plan import PlanTurn
-from solver.puzzles.study import Study
-from solver.notation.scenario import format_scenario
 from solver.core.state import GameState
+from solver.endgame.plan import PlanTurn
+from solver.notation.scenario import format_scenario
+from solver.puzzles.study import Study
 
 INDEX = "index.json"
 FORMAT = 1

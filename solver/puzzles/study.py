@@ -19,9 +19,9 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from solver.core.state import GameState
 from solver.endgame import kernel as eg
 from solver.endgame.bounds import INFINITE, turns_left, turns_needed
-from solver.rules.outcome import outcome
 from solver.endgame.plan import PlanTurn, verify
 from solver.puzzles.grade import GRADES, Grade, first_turn_traps, grade_win, shortest_reason
 from solver.puzzles.unique import (
@@ -32,7 +32,7 @@ from solver.puzzles.unique import (
     cpsat_lines,
     nerve_spent,
 )
-from solver.core.state import GameState
+from solver.rules.outcome import outcome
 
 DEFAULT_MAX_NODES = 1_000
 """Positions the line search may expand for one candidate (a deterministic budget: the same

@@ -19,13 +19,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from solver.core.actions import Action, format_action, parse_action
-from solver.rules.engine import apply, chance_outcomes, current, legal_actions, node_type
 from solver.core.errors import IllegalActionError, NightCageError
-from solver.rules.outcome import Outcome, outcome
 from solver.core.rulebook import Event
 from solver.core.rulings import BOOLEAN_RULINGS
 from solver.core.rulings import BOOLEAN_RULINGS as _RULINGS
 from solver.core.state import AGAIN, BLOCK, PLACE, GameState
+from solver.rules.engine import apply, chance_outcomes, current, legal_actions, node_type
+from solver.rules.outcome import Outcome, outcome
 
 
 @dataclass(frozen=True)

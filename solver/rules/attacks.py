@@ -15,6 +15,9 @@ from typing import NamedTuple
 from solver.core.grid import DIR_NAME, DIRECTIONS, OPPOSITE, Cell
 from solver.core.rulebook import Event, event
 from solver.core.rulings import KEEPER_RANGED_OUT, LOS_END, TRIGGER_ORIGIN
+from solver.core.state import BLOCK, DISCARD_MONSTERS, FALL, PLACE, SCRAMBLE, GameState, Hit, Step
+from solver.core.tiles import Kind
+from solver.rules.outcome import win
 from solver.rules.sight import (
     line_ends,
     monsters,
@@ -23,9 +26,7 @@ from solver.rules.sight import (
     sight,
     watchers,
 )
-from solver.core.state import BLOCK, DISCARD_MONSTERS, FALL, PLACE, SCRAMBLE, GameState, Hit, Step
-from solver.core.tiles import Kind
-from solver.rules.turn import push
+from solver.rules.steps import pop, push
 
 
 def arrive(state: GameState, who: int, cell: Cell, events: list[Event]) -> GameState:
@@ -73,8 +74,6 @@ def complete_move(
     Pushes the attack steps in front of the rest of the turn (step 6 must
     already be queued).
     """
-    from solver.rules.outcome import _win
-
     name = state.prisoners[who].name
     tile = state.tiles[dest]
     assert tile is not None
@@ -88,7 +87,7 @@ def complete_move(
         state = state.with_prisoner(who, cell=dest)  # on the monster only until the scramble
     else:
         state = arrive(state, who, dest, events)
-        if _win(state):
+        if win(state):
             return state  # the win is checked on arrival, before any trigger
     state = collapse(state, origin, events, name)
     # The first reason given for a monster is the one reported: entering it, then the
@@ -335,8 +334,6 @@ def scramble_options(state: GameState, step: Step) -> list[tuple[str, str | None
 
 def scramble_fall(state: GameState, step: Step, events: list[Event]) -> GameState:
     """No tile to scramble onto: the prisoner falls (part of the attack: it triggers nothing)."""
-    from solver.rules.turn import pop
-
     p = state.prisoners[step.who]
     state = pop(state)
     state = state.with_prisoner(step.who, cell=None, falling=("cell", step.cell))

@@ -13,7 +13,25 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from solver.core.actions import Action
+from solver.core.actions import Action, Option
+from solver.core.rulebook import Event
+from solver.core.state import (
+    AGAIN,
+    BLOCK,
+    BURN,
+    EXTRA,
+    FALL,
+    FINAL,
+    LAND,
+    MAIN,
+    PLACE,
+    SCRAMBLE,
+    START,
+    STAY_DRAW,
+    SWAP,
+    GameState,
+    Step,
+)
 from solver.rules.hit_choices import (
     _block_options,
     _do_block,
@@ -45,27 +63,8 @@ from solver.rules.placing import (
     _swap_options,
     swap_targets,
 )
-from solver.core.rulebook import Event
-from solver.core.state import (
-    AGAIN,
-    BLOCK,
-    BURN,
-    EXTRA,
-    FALL,
-    FINAL,
-    LAND,
-    MAIN,
-    PLACE,
-    SCRAMBLE,
-    START,
-    STAY_DRAW,
-    SWAP,
-    GameState,
-    Step,
-)
-from solver.rules.turn import turn_of
+from solver.rules.steps import turn_of
 
-Option = tuple[Action, "str | None"]
 KEY_DECISIONS = frozenset({MAIN, AGAIN, FINAL})
 """Keys may be passed (and a key tile's key taken) between the active prisoner's actions."""
 

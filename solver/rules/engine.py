@@ -20,14 +20,16 @@ from fractions import Fraction
 
 from solver.core import counts
 from solver.core.actions import Action, format_action, parse_action, sort_key
-from solver.rules.draws import burn_distribution, draw_distribution
-from solver.rules.decisions import options, resolve
 from solver.core.errors import IllegalActionError, UnsupportedError
-from solver.rules.outcome import Outcome, outcome
 from solver.core.rulebook import Event
 from solver.core.state import BURN, CHANCE, PLACE, STAY_DRAW, GameState
 from solver.core.tiles import TILE_TYPES, Kind, TileType
-from solver.rules.turn import begin_turn, resolve_burn, resolve_draw, resolve_stay_draw, run
+from solver.rules.decisions import options, resolve
+from solver.rules.describe import decision_text
+from solver.rules.draws import burn_distribution, draw_distribution
+from solver.rules.outcome import Outcome, outcome
+from solver.rules.runner import resolve_burn, resolve_draw, resolve_stay_draw, run
+from solver.rules.steps import begin_turn
 
 __all__ = [
     "apply",
@@ -173,8 +175,6 @@ def _refusal(state: GameState, action: Action) -> str | None:
 
 
 def describe_decision(state: GameState, name: str) -> str:
-    from solver.rules.describe import decision_text
-
     return decision_text(state, name)
 
 
@@ -192,3 +192,11 @@ def check_supported(state: GameState) -> None:
             "this position holds omens (the Dirge): they are read, checked and shown, "
             "but playing them is not implemented yet"
         )
+
+
+def awaits(state: GameState) -> str:
+    """What the position waits for, or how the game ended."""
+    over = outcome(state)
+    if over is not None:
+        return f"the game is over: {over.result} ({over.reason})"
+    return decision_text(current(state))

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from solver.core.actions import Action
-from solver.rules.attacks import arrive, queue_placement, scramble_options
+from solver.core.actions import Action, Option
 from solver.core.grid import DIRECTIONS
 from solver.core.rulebook import Event, event
-from solver.core.state import BURN, GameState, Step
-from solver.rules.turn import block_options, hits_total, pop, push, replace_front, spend, turn_of
-
-Option = tuple[Action, "str | None"]
-
+from solver.core.state import BURN, GameState, Hit, Step
+from solver.rules.attacks import arrive, queue_placement, scramble_options
+from solver.rules.steps import pop, push, replace_front, spend, spend_problem, turn_of
 
 # -- attacks: Block, falls, scrambles -----------------------------------------------------
 
@@ -70,3 +67,20 @@ def _do_scramble(state: GameState, action: Action, events: list[Event]) -> GameS
     if state.tiles[nb] is None:
         return queue_placement(state, step.who, nb, "scramble", step.cell)
     return arrive(state, step.who, nb, events)
+
+
+def block_options(state: GameState, step: Step) -> list[int]:
+    """Prisoners who may Block one of their remaining hits now."""
+    if not state.pile.count:
+        return []  # with an empty pile a Block would save nothing
+    out = []
+    for i in sorted({h.prisoner for h in step.hits if h.blockable and not h.blocked}):
+        if i != state.turn and not state.rulings.block_any_turn:
+            continue
+        if spend_problem(state, i) is None:
+            out.append(i)
+    return out
+
+
+def hits_total(hits: tuple[Hit, ...]) -> int:
+    return sum(h.tiles - (1 if h.blocked else 0) for h in hits)

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from solver.core.actions import Action
-from solver.rules.lighting import are_adjacent_connected
+from solver.core.actions import Action, Option
 from solver.core.rulebook import Event, event
 from solver.core.state import GameState
 from solver.core.tiles import Kind
-
-Option = tuple[Action, "str | None"]
-
+from solver.rules.lighting import are_adjacent_connected
 
 # -- keys ------------------------------------------------------------------------------
 

@@ -8,10 +8,10 @@ cell; a falling or unplaced prisoner illuminates nothing.
 
 from __future__ import annotations
 
-
 from solver.core import counts
 from solver.core.grid import DIRECTIONS, OPPOSITE, Cell, Dir, Mask
 from solver.core.rulebook import Event, event
+from solver.core.rulings import RELIGHT_WITH_ACTIVE
 from solver.core.state import GameState
 from solver.core.tiles import Kind
 
@@ -122,8 +122,6 @@ def relight(state: GameState, relit: tuple[int, ...]) -> tuple[GameState, tuple[
     RULING-RELIGHT-WITH-ACTIVE (default): only pairs in which one of the two is
     the active prisoner; alternative: any pair, in chains.
     """
-    from solver.core.rulings import RELIGHT_WITH_ACTIVE
-
     events: list[Event] = []
     with_active = state.rulings.relight_with_active
     changed = True

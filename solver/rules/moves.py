@@ -7,17 +7,8 @@ reason it is refused (None when legal), and a ``_do_*`` function applying it.
 
 from __future__ import annotations
 
-from solver.core.actions import Action
-from solver.rules.attacks import (
-    Trigger,
-    collapse,
-    complete_move,
-    origin_watchers,
-    queue_placement,
-    start_attack,
-)
+from solver.core.actions import Action, Option
 from solver.core.grid import DIR_LETTER, DIR_NAME, DIRECTIONS, OPPOSITE
-from solver.rules.lighting import illuminated
 from solver.core.rulebook import Event, event
 from solver.core.rulings import FF_OCCUPIED
 from solver.core.state import (
@@ -33,10 +24,16 @@ from solver.core.state import (
     Step,
 )
 from solver.core.tiles import Kind
-from solver.rules.turn import pop, push, spend, spend_problem, turn_of
-
-Option = tuple[Action, "str | None"]
-
+from solver.rules.attacks import (
+    Trigger,
+    collapse,
+    complete_move,
+    origin_watchers,
+    queue_placement,
+    start_attack,
+)
+from solver.rules.lighting import illuminated
+from solver.rules.steps import discard_board_tile, gain_nerve, pop, push, spend, spend_problem, turn_of
 
 # -- the main action -------------------------------------------------------------
 
@@ -117,8 +114,6 @@ def _stay_is_free(state: GameState, who: int) -> bool:
 
 
 def _do_stay(state: GameState, action: Action, events: list[Event]) -> GameState:
-    from solver.rules.turn import gain_nerve
-
     who = state.turn
     p = state.active
     state = pop(state)
@@ -227,8 +222,6 @@ def _discard_or_hold(state: GameState) -> list[Option]:
 
 
 def _do_final(state: GameState, action: Action, events: list[Event]) -> GameState:
-    from solver.rules.turn import discard_board_tile
-
     who = state.turn
     name = state.active.name
     state = pop(state)

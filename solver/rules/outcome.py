@@ -10,6 +10,7 @@ from typing import NamedTuple
 
 from solver.core.state import GameState
 from solver.core.tiles import Kind, TileType
+from solver.rules.landing import landing_options
 
 
 class Outcome(NamedTuple):
@@ -27,11 +28,11 @@ def outcome(state: GameState) -> Outcome | None:
     """The game's result if it is over, else None. The win is checked first."""
     cached = state.__dict__.get("_outcome", _UNSET)  # states are immutable: compute once
     if cached is _UNSET:
-        cached = state.__dict__["_outcome"] = _win(state) or _loss(state)
+        cached = state.__dict__["_outcome"] = win(state) or _loss(state)
     return cached  # type: ignore[return-value]
 
 
-def _win(state: GameState) -> Outcome | None:
+def win(state: GameState) -> Outcome | None:
     cells = {p.cell for p in state.prisoners}
     if len(cells) != 1:
         return None
@@ -45,8 +46,6 @@ def _win(state: GameState) -> Outcome | None:
 
 
 def _can_land(state: GameState, p: object) -> bool:
-    from solver.rules.placing import landing_options  # placing needs the state machinery; outcome is lower down
-
     who = state.prisoners.index(p)
     return any(reason is None for _, reason in landing_options(state, who))
 

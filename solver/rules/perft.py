@@ -13,8 +13,8 @@ the count below each first ply, to find where two engines disagree.
 from __future__ import annotations
 
 from solver.core.actions import format_action
-from solver.rules.engine import apply, chance_outcomes, legal_actions, node_type
 from solver.core.state import GameState
+from solver.rules.engine import apply, chance_outcomes, legal_actions, node_type
 
 
 def children(state: GameState) -> list[tuple[str, GameState]]:

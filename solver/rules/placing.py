@@ -4,7 +4,12 @@ and the monster a stay draws.
 
 from __future__ import annotations
 
-from solver.core.actions import Action
+from solver.core.actions import Action, Option
+from solver.core.grid import DIR_LETTER, DIRECTIONS, Cell
+from solver.core.rulebook import Event, event
+from solver.core.rulings import LAND_FULL_LINE, STAY_SWAP
+from solver.core.state import LIGHT, GameState, Step
+from solver.core.tiles import Kind, Tile, TileType, placements, rotations, type_name
 from solver.rules.attacks import (
     Trigger,
     arrive,
@@ -13,16 +18,9 @@ from solver.rules.attacks import (
     queue_placement,
     start_attack,
 )
-from solver.core.grid import DIR_LETTER, DIRECTIONS, Cell
-from solver.rules.lighting import illuminated, lighting_passages
-from solver.core.rulebook import Event, event
-from solver.core.rulings import LAND_FULL_LINE, STAY_SWAP
-from solver.core.state import LIGHT, GameState, Step
-from solver.core.tiles import Kind, Tile, TileType, placements, rotations, type_name
-from solver.rules.turn import pop, push, turn_of
-
-Option = tuple[Action, "str | None"]
-
+from solver.rules.landing import landing_options
+from solver.rules.lighting import connected, lighting_passages
+from solver.rules.steps import discard_board_tile, pop, push, turn_of
 
 # -- tiles drawn ---------------------------------------------------------------------
 
@@ -106,55 +104,6 @@ def _land_options(state: GameState, step: Step) -> list[Option]:
     return landing_options(state, step.who)
 
 
-def landing_options(state: GameState, who: int) -> list[Option]:
-    """Where a falling prisoner (its row or column chosen) may land, each with why not."""
-    geo = state.geo
-    p = state.prisoners[who]
-    assert p.falling is not None
-    axis, index = p.falling
-    line = geo.row_cells(index) if axis == "row" else geo.file_cells(index)
-    lit = illuminated(state)
-    free = [c for c in line if state.tiles[c] is None and not lit >> c & 1]
-    label = f"row {index + 1}" if axis == "row" else f"file {'abcdefg'[index]}"
-    out: list[Option] = []
-    if free:
-        for c in line:
-            reason = None if c in free else _land_refusal(state, c, lit, label)
-            out.append((Action("land", cell=c), reason))
-        return out
-    # RULING-LAND-FULL-LINE: no empty unlit cell on the line.
-    area = line if state.rulings.land_full_line else tuple(range(geo.cells))
-    out = _existing_tiles(state, area)
-    if area is line and all(reason is not None for _, reason in out):
-        # Nothing on the line either (pits and prisoners off gates): the whole
-        # board under the same conditions (docs/rules-notes.md, "a line with
-        # nowhere to land"); with none there either the game is lost (outcome).
-        out = _existing_tiles(state, tuple(range(geo.cells)))
-    return out
-
-
-def _existing_tiles(state: GameState, area: tuple[Cell, ...]) -> list[Option]:
-    geo = state.geo
-    out: list[Option] = []
-    for c in area:
-        tile = state.tiles[c]
-        if tile is None or tile.is_pit:
-            reason: str | None = f"{geo.name(c)} has no tile to land on"
-        elif state.occupants(c) and tile.kind is not Kind.GATE:
-            reason = f"{geo.name(c)} holds a prisoner"
-        else:
-            reason = None
-        out.append((Action("land", cell=c), reason))
-    return out
-
-
-def _land_refusal(state: GameState, cell: Cell, lit: int, label: str) -> str:
-    where = state.geo.name(cell)
-    if state.tiles[cell] is not None:
-        return f"{where} holds a tile; {label} still has an empty unlit cell"
-    return f"{where} is illuminated; a falling prisoner lands on an empty, unlit cell"
-
-
 def _do_land(state: GameState, action: Action, events: list[Event]) -> GameState:
     step = turn_of(state).front
     state = pop(state)
@@ -205,8 +154,6 @@ def _do_start(state: GameState, action: Action, events: list[Event]) -> GameStat
 
 def swap_targets(state: GameState, drawn: TileType) -> tuple[Cell, ...]:
     """Tiles adjacent to and connected with the staying prisoner (RULING-STAY-SWAP)."""
-    from solver.rules.lighting import connected
-
     cell = state.active.cell
     assert cell is not None
     out = []
@@ -225,8 +172,6 @@ def _swap_options(state: GameState, step: Step) -> list[Option]:
 
 
 def _do_swap(state: GameState, action: Action, events: list[Event]) -> GameState:
-    from solver.rules.turn import discard_board_tile
-
     step = turn_of(state).front
     assert step.hand is not None
     state = pop(state)

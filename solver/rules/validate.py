@@ -11,10 +11,11 @@ from __future__ import annotations
 from solver.core import counts
 from solver.core.errors import Problem
 from solver.core.grid import geometry
-from solver.rules.lighting import illuminated
 from solver.core.setups import METAL_KEYS, setup_problems
-from solver.core.state import FALL, LAND, PLACE, START, GameState
+from solver.core.state import FALL, LAND, PLACE, SCRAMBLE, START, GameState
 from solver.core.tiles import TILE_TYPES, Kind
+from solver.rules.lighting import illuminated
+from solver.rules.outcome import outcome
 
 
 def consistency_problems(state: GameState) -> list[Problem]:
@@ -68,8 +69,6 @@ def _prisoners(state: GameState) -> list[Problem]:
 
 
 def _lost(state: GameState) -> bool:
-    from solver.rules.outcome import outcome
-
     result = outcome(state)
     return result is not None and result.result == "lose"
 
@@ -80,8 +79,6 @@ def _awaits(state: GameState, name: str, who: int) -> bool:
 
 def _scrambling(state: GameState, who: int) -> bool:
     """Standing on a monster is only the moment of an attack: until the scramble is done."""
-    from solver.core.state import SCRAMBLE
-
     if _awaits(state, SCRAMBLE, who):
         return True
     return state.pending is not None and any(

@@ -14,9 +14,9 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from solver.core.actions import format_action
-from solver.rules.engine import apply_unchecked, legal_actions, node_type, outcome
 from solver.core.errors import NightCageError
 from solver.core.state import GameState
+from solver.rules.engine import apply_unchecked, legal_actions, node_type, outcome
 
 
 class NotDeterministic(NightCageError):

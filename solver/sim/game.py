@@ -58,6 +58,10 @@ from operator import add
 from typing import Any, Protocol
 
 from solver.core.actions import Action, format_action
+from solver.core.grid import DIRECTIONS
+from solver.core.rulings import DEFAULT_RULINGS, Rulings
+from solver.core.state import GameState, Pile, Prisoner
+from solver.core.tiles import TILE_TYPES, TYPE_INDEX, Kind, Tile, kind_of_type
 from solver.sim.sim import (
     FELL,
     FILE,
@@ -74,10 +78,6 @@ from solver.sim.sim import (
     Stuck,
     bits,
 )
-from solver.core.grid import DIRECTIONS
-from solver.core.rulings import DEFAULT_RULINGS, Rulings
-from solver.core.state import GameState, Pile, Prisoner
-from solver.core.tiles import TILE_TYPES, TYPE_INDEX, Kind, Tile, kind_of_type
 
 __all__ = [
     "Policy",

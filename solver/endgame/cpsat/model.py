@@ -42,8 +42,8 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
-from solver.endgame import kernel as eg
 from solver.core.grid import DIR_LETTER, DIRECTIONS, geometry
+from solver.endgame import kernel as eg
 
 Lit = Any
 """A CP-SAT literal (a Boolean variable or its negation) or a Python bool."""

@@ -32,6 +32,8 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
+from solver.core.errors import UnsupportedError
+from solver.core.state import GameState
 from solver.endgame import kernel as eg
 from solver.endgame.bounds import INFINITE, turns_left, turns_needed
 from solver.endgame.cpsat.model import (
@@ -43,11 +45,9 @@ from solver.endgame.cpsat.model import (
     board_of,
     tables_of,
 )
-from solver.core.errors import UnsupportedError
-from solver.rules.outcome import outcome
 from solver.endgame.plan import PlanError, PlanTurn, Solution, Stats, verify
 from solver.endgame.reasons import loss_reason
-from solver.core.state import GameState
+from solver.rules.outcome import outcome
 
 ENGINE = "cpsat"
 OBJECTIVES = ("turns", "nerve")

@@ -123,7 +123,7 @@ optimal length both reach, and every FD plan replays as a win; figures in
 benchmarks/README.md) and, without FD, by ``tests/test_pddl.py``.
 
 >>> import random
->>> from solver.endgame.kernel import sample_position
+>>> from solver.testing.endgame import sample_position
 >>> task = export(sample_position(random.Random(4)))
 >>> task.domain.startswith("(define (domain night-cage-final-flickers")
 True
@@ -136,11 +136,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from solver.endgame import kernel as eg
 from solver.core.errors import NightCageError
 from solver.core.grid import DIRECTIONS, cells_of, geometry
-from solver.endgame.plan import PlanTurn
 from solver.core.state import GameState
+from solver.endgame import kernel as eg
+from solver.endgame.plan import PlanTurn
 
 DOMAIN_NAME = "night-cage-final-flickers"
 LEVELS = ("l0", "l1", "l2", "l3")

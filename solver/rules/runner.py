@@ -1,23 +1,19 @@
-"""The turn machinery: the step queue, Nerve bookkeeping and the automatic steps.
+"""The turn runner: advances the step queue through its automatic and chance steps.
 
-A turn is a queue of steps (``state.Turn.steps``). Decisions wait at the front
-for an action; chance steps wait for a draw unless the pile's order is known,
-in which case the draw is simply the top tile; every other step runs by itself.
-:func:`run` advances a state until it reaches a decision, a chance draw, the
-end of the turn or the end of the game.
+Decisions wait at the front of the queue for an action; chance steps wait for
+a draw unless the pile's order is known, in which case the draw is simply the
+top tile; every other step runs by itself. :func:`run` advances a state until
+it reaches a decision, a chance draw, the end of the turn or the end of the
+game. The runner sits above the rule modules and dispatches into them.
 """
 
 from __future__ import annotations
 
-
 from solver.core import counts
 from solver.core.counts import Counts
 from solver.core.grid import Cell
-from solver.rules.lighting import darkness, illuminated, lit_by, relight
-from solver.rules.outcome import outcome
 from solver.core.rulebook import Event, event
-from solver.core.rulings import MONSTER_REMOVED, NERVE_AFTER_GAIN, STAY_SWAP
-from solver.core.setups import MAX_NERVE
+from solver.core.rulings import MONSTER_REMOVED, STAY_SWAP
 from solver.core.state import (
     AGAIN,
     BLOCK,
@@ -27,104 +23,23 @@ from solver.core.state import (
     END_TURN,
     EXTRA,
     FINAL,
-    LAND,
     LIGHT,
     MAIN,
     PLACE,
-    START,
     STAY_DRAW,
     SWAP,
     GameState,
-    Hit,
     Step,
-    Turn,
 )
 from solver.core.tiles import MONSTER_TYPES, TileType, type_name
-
-NERVE_PER_TURN = 2
-
-
-# -- the queue -------------------------------------------------------------------
-
-
-def begin_turn(state: GameState) -> GameState:
-    """The first steps of the active prisoner's turn (start, landing or main action)."""
-    p = state.active
-    who = state.turn
-    if p.unplaced:
-        steps: tuple[Step, ...] = (Step(START, who), Step(LIGHT), Step(END_TURN))
-    elif p.falling is not None:
-        steps = (Step(LAND, who), Step(LIGHT), Step(MAIN, who))
-    else:
-        steps = (Step(MAIN, who),)
-    ff = state.pile.count == 0 and not p.unplaced
-    spent = (0,) * len(state.prisoners)
-    return state.evolve(pending=Turn(steps, spent, final_flickers=ff))
-
-
-def turn_of(state: GameState) -> Turn:
-    assert state.pending is not None
-    return state.pending
-
-
-def pop(state: GameState) -> GameState:
-    turn = turn_of(state)
-    return state.evolve(pending=turn._replace(steps=turn.steps[1:]))
-
-
-def push(state: GameState, *steps: Step) -> GameState:
-    turn = turn_of(state)
-    return state.evolve(pending=turn._replace(steps=steps + turn.steps))
-
-
-def replace_front(state: GameState, step: Step) -> GameState:
-    turn = turn_of(state)
-    return state.evolve(pending=turn._replace(steps=(step,) + turn.steps[1:]))
-
-
-# -- Nerve -----------------------------------------------------------------------
-
-
-def spend_problem(state: GameState, who: int, n: int = 1, holding: bool = False) -> str | None:
-    """Why prisoner ``who`` cannot spend ``n`` Nerve now (None when it can)."""
-    p = state.prisoners[who]
-    turn = turn_of(state)
-    if p.nerve < n:
-        return f"{p.name} has {p.nerve} Nerve"
-    if turn.spent[who] + n > NERVE_PER_TURN:
-        return f"{p.name} has already spent {turn.spent[who]} Nerve this turn (at most 2 per turn)"
-    if who == state.turn and turn.gained and (holding or state.rulings.nerve_after_gain):
-        return f"{p.name} gained Nerve this turn and may not spend any ({NERVE_AFTER_GAIN})"
-    return None
-
-
-def spend(state: GameState, who: int, n: int = 1) -> GameState:
-    turn = turn_of(state)
-    spent = list(turn.spent)
-    spent[who] += n
-    state = state.with_prisoner(who, nerve=state.prisoners[who].nerve - n)
-    return state.evolve(pending=turn._replace(spent=tuple(spent)))
-
-
-def gain_nerve(state: GameState, who: int) -> tuple[GameState, bool]:
-    p = state.prisoners[who]
-    if p.nerve >= MAX_NERVE:
-        return state, False
-    state = state.with_prisoner(who, nerve=p.nerve + 1)
-    return state.evolve(pending=turn_of(state)._replace(gained=True)), True
-
-
-def discard_tiles(state: GameState, drawn: Counts) -> GameState:
-    """Tiles drawn from the pile go face up to the discard."""
-    return state.evolve(pile=state.pile.without(drawn), discarded=counts.add(state.discarded, drawn))
-
-
-def discard_board_tile(state: GameState, cell: Cell) -> GameState:
-    tile = state.tiles[cell]
-    assert tile is not None
-    discarded = state.discarded if tile.type is None else counts.bump(state.discarded, tile.type)
-    return state.with_tile(cell, None).evolve(discarded=discarded)
-
+from solver.rules.attacks import fall_from_collapse, scramble_fall, scramble_options
+from solver.rules.hit_choices import block_options, hits_total
+from solver.rules.keys import key_pass_possible
+from solver.rules.lighting import darkness, illuminated, lit_by, relight
+from solver.rules.moves import again_possible, final_options
+from solver.rules.outcome import outcome
+from solver.rules.placing import swap_targets
+from solver.rules.steps import discard_board_tile, discard_tiles, pop, push, replace_front, turn_of
 
 # -- the runner --------------------------------------------------------------------
 
@@ -209,22 +124,9 @@ def _block(state: GameState, step: Step, events: list[Event]) -> GameState:
     """Blocks are awaited while someone can still Block; then the penalty is burnt."""
     if block_options(state, step):
         return state
-    total = sum(h.tiles - (1 if h.blocked else 0) for h in step.hits)
+    total = hits_total(step.hits)
     state = pop(state)
     return push(state, Step(BURN, count=total)) if total else state
-
-
-def block_options(state: GameState, step: Step) -> list[int]:
-    """Prisoners who may Block one of their remaining hits now."""
-    if not state.pile.count:
-        return []  # with an empty pile a Block would save nothing
-    out = []
-    for i in sorted({h.prisoner for h in step.hits if h.blockable and not h.blocked}):
-        if i != state.turn and not state.rulings.block_any_turn:
-            continue
-        if spend_problem(state, i) is None:
-            out.append(i)
-    return out
 
 
 def _burn(state: GameState, step: Step, events: list[Event]) -> GameState:
@@ -255,8 +157,6 @@ def _stay_draw(state: GameState, step: Step, events: list[Event]) -> GameState:
 
 
 def resolve_stay_draw(state: GameState, drawn: TileType, events: list[Event]) -> GameState:
-    from solver.rules.placing import swap_targets  # the swap is a decision; its targets live there
-
     state = pop(state)
     state = state.evolve(pile=state.pile.without(counts.counts_of([drawn])))
     name = state.active.name
@@ -293,16 +193,10 @@ def resolve_draw(state: GameState, drawn: TileType) -> GameState:
 
 def _again(state: GameState, step: Step, events: list[Event]) -> GameState:
     """Wait when Nerve can buy a move, or when a key can still change hands this turn."""
-    from solver.rules.keys import key_pass_possible
-    from solver.rules.moves import again_possible
-
     return state if again_possible(state) or key_pass_possible(state) else pop(state)
 
 
 def _final(state: GameState, step: Step, events: list[Event]) -> GameState:
-    from solver.rules.keys import key_pass_possible
-    from solver.rules.moves import final_options
-
     if not turn_of(state).final_flickers:
         return pop(state)
     if any(reason is None for _, reason in final_options(state)) or key_pass_possible(state):
@@ -312,14 +206,10 @@ def _final(state: GameState, step: Step, events: list[Event]) -> GameState:
 
 
 def _collapse(state: GameState, step: Step, events: list[Event]) -> GameState:
-    from solver.rules.attacks import fall_from_collapse
-
     return fall_from_collapse(pop(state), step.who, events)
 
 
 def _scramble(state: GameState, step: Step, events: list[Event]) -> GameState:
-    from solver.rules.attacks import scramble_fall, scramble_options
-
     if any(reason is None for _, reason in scramble_options(state, step)):
         return state
     return scramble_fall(state, step, events)
@@ -339,7 +229,3 @@ _AUTOMATIC = {
     "scramble": _scramble,
 }
 """Steps that may run by themselves. A handler returns the state unchanged to wait."""
-
-
-def hits_total(hits: tuple[Hit, ...]) -> int:
-    return sum(h.tiles - (1 if h.blocked else 0) for h in hits)
