@@ -73,6 +73,12 @@ class Geometry:
     names: tuple[str, ...]
     neighbours: tuple[tuple[Cell, Cell, Cell, Cell], ...]  # indexed [cell][dir index]
     full: Mask
+    rays: tuple[tuple[tuple[Cell, ...], ...], ...]
+    """``rays[cell][dir index]``: the cells met going from ``cell`` that way, until just before ``cell`` again."""
+    adjacent_direction: tuple[int, ...]
+    """``adjacent_direction[a * cells + b]``: the direction index from ``a`` to its neighbour ``b``, -1 if not adjacent."""
+    distance: tuple[int, ...]
+    """``distance[a * cells + b]``: the number of steps from ``a`` to ``b`` on the torus, walls ignored."""
 
     def name(self, cell: Cell) -> str:
         return self.names[cell]
@@ -102,10 +108,8 @@ class Geometry:
 
     def direction_between(self, a: Cell, b: Cell) -> Dir | None:
         """The direction from ``a`` to its neighbour ``b``, or None if not adjacent."""
-        for d in DIRECTIONS:
-            if self.neighbour(a, d) == b:
-                return d
-        return None
+        i = self.adjacent_direction[a * self.cells + b]
+        return DIRECTIONS[i] if i >= 0 else None
 
 
 _DIR_INDEX = {N: 0, E: 1, S: 2, W: 3}
@@ -132,7 +136,32 @@ def geometry(size: int) -> Geometry:
                 r * size + (f - 1) % size,  # W
             )
         )
-    return Geometry(size, size * size, names, tuple(neighbours), (1 << (size * size)) - 1)
+    cells = size * size
+    return Geometry(
+        size, cells, names, tuple(neighbours), (1 << cells) - 1,
+        rays=tuple(tuple(_ray(neighbours, c, i) for i in range(4)) for c in range(cells)),
+        adjacent_direction=tuple(_adjacent_direction(neighbours, a, b) for a in range(cells) for b in range(cells)),
+        distance=tuple(_torus_distance(size, a, b) for a in range(cells) for b in range(cells)),
+    )
+
+
+def _ray(neighbours: list[tuple[Cell, Cell, Cell, Cell]], cell: Cell, i: int) -> tuple[Cell, ...]:
+    out = []
+    x = neighbours[cell][i]
+    while x != cell:
+        out.append(x)
+        x = neighbours[x][i]
+    return tuple(out)
+
+
+def _adjacent_direction(neighbours: list[tuple[Cell, Cell, Cell, Cell]], a: Cell, b: Cell) -> int:
+    # The first match, in N E S W order, as direction_between always answered.
+    return neighbours[a].index(b) if b in neighbours[a] else -1
+
+
+def _torus_distance(size: int, a: Cell, b: Cell) -> int:
+    dx, dy = abs(a % size - b % size), abs(a // size - b // size)
+    return min(dx, size - dx) + min(dy, size - dy)
 
 
 def _parse_cell(text: str, size: int) -> Cell | None:

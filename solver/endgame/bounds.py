@@ -42,8 +42,6 @@ tries one.
 
 from __future__ import annotations
 
-from typing import Any
-
 from solver.core.state import GameState, Prisoner
 from solver.core.tiles import Kind, TileType
 from solver.endgame import kernel as eg
@@ -230,7 +228,6 @@ def turns_needed_anywhere(state: GameState) -> int:
     if any(p.unplaced for p in state.prisoners):
         return 0
     geo = state.geo
-    size = state.size
     n = len(state.prisoners)
     gates = [c for c, t in enumerate(state.tiles) if t is not None and t.kind is Kind.GATE]
     if state.pile.count_of(TileType.GATE) or (state.pending and state.pending.steps and state.pending.front.hand is TileType.GATE):
@@ -241,7 +238,7 @@ def turns_needed_anywhere(state: GameState) -> int:
         for i, p in enumerate(state.prisoners):
             offset = (i - state.turn) % n
             starts = _standing_cells(state, p)
-            m = min(_torus_distance(geo, size, s, x) for s in starts)
+            m = min(geo.distance[s * geo.cells + x] for s in starts)
             if p.cell is not None and m == 0:
                 continue
             own_turns = max(1, -(-m // 3), m - p.nerve)
@@ -264,9 +261,3 @@ def _standing_cells(state: GameState, p: Prisoner) -> list[int]:
     if axis == "file":
         return list(geo.file_cells(index))
     return list(geo.row_cells(geo.rank_of(index)) + geo.file_cells(geo.file_of(index)))
-
-
-def _torus_distance(geo: Any, size: int, a: int, b: int) -> int:
-    dx = abs(geo.file_of(a) - geo.file_of(b))
-    dy = abs(geo.rank_of(a) - geo.rank_of(b))
-    return min(dx, size - dx) + min(dy, size - dy)

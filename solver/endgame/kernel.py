@@ -159,12 +159,9 @@ class Context:
         self.ff_occupied = bool(flags & F_FF_OCCUPIED)
         self.nb = geo.neighbours
         self.nb_bit = tuple(tuple(1 << x for x in row) for row in geo.neighbours)
-        self.rays = tuple(tuple(_ray(geo, c, i) for i in range(4)) for c in range(geo.cells))
-        between = [-1] * (geo.cells * geo.cells)
-        for c in range(geo.cells):
-            for i, x in enumerate(geo.neighbours[c]):
-                between[c * geo.cells + x] = i
-        self.between = tuple(between)
+        # Sight rays as cell bits: the cells met from c in direction i, until just before c again.
+        self.rays = tuple(tuple(tuple(1 << x for x in ray) for ray in geo.rays[c]) for c in range(geo.cells))
+        self.between = geo.adjacent_direction
         self.discard_text = tuple(f"discard {geo.name(c)}" for c in range(geo.cells))
         letters = [DIR_LETTER[d] for d in DIRECTIONS]
         self.move_text = tuple(f"move {x}" for x in letters)
@@ -233,16 +230,6 @@ def context(size: int, names: tuple[str, ...], flags: int) -> Context:
 def ruling_flags(rulings: Rulings) -> int:
     """The end-game ruling switches of a position as bits (set = default reading)."""
     return sum(bit for bit, attr in _FLAG_RULINGS if getattr(rulings, attr))
-
-
-def _ray(geo: Any, cell: int, i: int) -> tuple[int, ...]:
-    """Bits of the cells met going from ``cell`` in direction ``i`` until just before it again."""
-    out = []
-    x = geo.neighbours[cell][i]
-    while x != cell:
-        out.append(1 << x)
-        x = geo.neighbours[x][i]
-    return tuple(out)
 
 
 # -- conversion ---------------------------------------------------------------------------

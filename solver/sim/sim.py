@@ -109,35 +109,16 @@ class Tables:
         self.cells = cells
         self.nb = geo.neighbours
         # Sight rays: the cells met from c in direction i, until just before c again.
-        rays = []
-        for c in range(cells):
-            per = []
-            for i in range(4):
-                out = []
-                x = geo.neighbours[c][i]
-                while x != c:
-                    out.append(x)
-                    x = geo.neighbours[x][i]
-                per.append(tuple(out))
-            rays.append(tuple(per))
-        self.rays = tuple(rays)
+        self.rays = geo.rays
         # lightm[c][o]: what a lit prisoner on c with openings o illuminates (c itself included).
         self.lightm = tuple(
             tuple((1 << c) | sum(1 << geo.neighbours[c][i] for i in range(4) if o >> i & 1) for o in range(16)) for c in range(cells)
         )
-        between = [-1] * (cells * cells)
-        for c in range(cells):
-            for i, x in enumerate(geo.neighbours[c]):
-                between[c * cells + x] = i
-        self.between = tuple(between)
+        self.between = geo.adjacent_direction
         self.nbmask = tuple(sum(1 << x for x in geo.neighbours[c]) for c in range(cells))
         self.rows = tuple(geo.row_cells(r) for r in range(size))
         self.files = tuple(geo.file_cells(f) for f in range(size))
-        self.dist = tuple(
-            min(abs(a % size - b % size), size - abs(a % size - b % size)) + min(abs(a // size - b // size), size - abs(a // size - b // size))
-            for a in range(cells)
-            for b in range(cells)
-        )
+        self.dist = geo.distance
         """Torus Manhattan distance, ``dist[a * cells + b]`` (for policies)."""
         self.place = tuple(tuple(tuple(("place", c, o, t) for o in range(16)) for c in range(cells)) for t in range(STANDARD_TYPES))
         self.start = tuple(tuple(("start", c, o) for o in range(16)) for c in range(cells))
