@@ -46,3 +46,11 @@ class PositionError(NightCageError, ValueError):
 
 class UnsupportedError(NightCageError):
     """A valid position whose play the engine does not implement yet."""
+
+
+class NotCovered(NightCageError, ValueError):
+    """A valid position outside what a fast re-implementation covers (the simulator, the end-game kernel).
+
+    Not a fault of the input: the caller falls back on the rules engine or a slower planner.
+    A ``ValueError`` for the callers that still catch that.
+    """
