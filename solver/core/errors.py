@@ -48,9 +48,8 @@ class UnsupportedError(NightCageError):
     """A valid position whose play the engine does not implement yet."""
 
 
-class NotCovered(NightCageError, ValueError):
+class NotCovered(NightCageError):
     """A valid position outside what a fast re-implementation covers (the simulator, the end-game kernel).
 
     Not a fault of the input: the caller falls back on the rules engine or a slower planner.
-    A ``ValueError`` for the callers that still catch that.
     """
