@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import click
 
-from solver.play.hint import NoDecision
-from solver.play.hint import hint as best_choice
+from solver.commands.hint import POLICIES
+from solver.commands.hint import hint as hint_command
+from solver.core.limits import Limits
 
 from .options import file_argument, json_option, load
-from .output import BAD_INPUT, Exit, emit_json, err, guarded, out
+from .output import emit_json, guarded, out
 
 
 @click.command()
@@ -18,7 +19,7 @@ from .output import BAD_INPUT, Exit, emit_json, err, guarded, out
 @click.option("--playouts", "rounds", type=click.IntRange(min=1), default=None,
               help="Playouts per choice for the estimate, instead of playing until the time is up (reproducible).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the playouts.")
-@click.option("--policy", type=click.Choice(["bot", "greedy", "random"]), default="greedy", show_default=True,
+@click.option("--policy", type=click.Choice(sorted(POLICIES)), default="greedy", show_default=True,
               help="The playouts' policy.")
 @json_option
 @guarded
@@ -33,13 +34,10 @@ def hint(file: str, time_limit: float, rounds: int | None, seed: int, policy: st
     """
 
     pos, _ = load(file)
-    try:
-        result = best_choice(pos.state, time_limit, seed, policy, rounds)
-    except NoDecision as exc:
-        err(f"lueur: {exc}")
-        raise Exit(BAD_INPUT) from None
+    answer = hint_command(pos.state, policy=policy, limits=Limits(time_limit=time_limit, playouts=rounds, seed=seed))
+    result = answer.value
     if as_json:
-        emit_json(result.as_json())
+        emit_json(answer.document)
         return
     out(f"Decision: {result.decision}")
     out(f"Best: {result.best.action}: {result.best.text()}")

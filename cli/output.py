@@ -15,27 +15,24 @@ from typing import Any, NoReturn, TypeVar
 
 import click
 
+from solver.commands.answers import OptionError
 from solver.core.errors import (
     IllegalActionError,
     NightCageError,
+    NoDecision,
     PositionError,
     Problem,
     UnsupportedError,
 )
+from solver.core.exit_codes import ExitCode
 
-OK = 0
-NO = 1
-BAD_INPUT = 2
-LIMIT = 3
-INTERNAL = 70
+OK = ExitCode.OK
+NO = ExitCode.NO
+BAD_INPUT = ExitCode.BAD_INPUT
+LIMIT = ExitCode.LIMIT
+INTERNAL = ExitCode.INTERNAL
 
-EXIT_CODES_HELP = """\b
-Exit codes:
-  0  ok / yes
-  1  a valid question answered no
-  2  bad input (unreadable or invalid position, illegal action)
-  3  a limit was reached before an answer
-"""
+EXIT_CODES_HELP = "\b\nExit codes:\n" + "".join(f"  {int(code):<2} {code.meaning}\n" for code in ExitCode)
 
 
 class Exit(Exception):
@@ -87,6 +84,12 @@ def guarded(func: F) -> F:
                 fail(exc.problems, kwargs.get("file", "") or "", as_json)
             except Exit as inner:
                 sys.exit(inner.code)
+        except OptionError as exc:
+            _message(f"--{exc.option.replace('_', '-')}: {exc.message}", as_json, "invalid request")
+            sys.exit(BAD_INPUT)
+        except NoDecision as exc:
+            _message(str(exc), as_json, "no decision")
+            sys.exit(BAD_INPUT)
         except UnsupportedError as exc:
             _message(str(exc), as_json, "unsupported")
             sys.exit(BAD_INPUT)

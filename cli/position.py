@@ -6,17 +6,13 @@ from typing import Any
 
 import click
 
-from solver.chance.odds import position_odds
+from solver.commands import position as commands
 from solver.core.errors import PositionError
 from solver.notation.forms import dump
 from solver.notation.position_json import to_json
-from solver.present.render import render
-from solver.present.reports import adjudication_json, legal_json
-from solver.rules.adjudicate import adjudicate
-from solver.rules.engine import awaits
 
 from .options import file_argument, json_option, load
-from .output import BAD_INPUT, OK, Exit, emit_json, err, guarded, out
+from .output import Exit, emit_json, err, guarded, out
 from .text import adjudication_text, check_text, legal_text, odds_text
 
 
@@ -35,15 +31,16 @@ def show(file: str, graph: bool, as_json: bool) -> None:
 
         report = analyse(pos.state)
     if as_json:
-        doc: dict[str, Any] = {"position": to_json(pos.state, pos.meta), "board": render(pos.state, pos.meta), "awaits": awaits(pos.state)}
+        doc: dict[str, Any] = {"position": to_json(pos.state, pos.meta), **commands.render(pos).document}
         if report is not None:
             from solver.present.graph import report_json
 
             doc["graph"] = report_json(report)
         emit_json(doc)
         return
-    out(render(pos.state, pos.meta))
-    out(f"Now: {awaits(pos.state)}")
+    board = commands.render(pos).document
+    out(board["board"])
+    out(f"Now: {board['awaits']}")
     if report is not None:
         from solver.present.graph import report_text
 
@@ -58,18 +55,16 @@ def show(file: str, graph: bool, as_json: bool) -> None:
 def check(file: str, as_json: bool) -> None:
     """Validate a position; list every problem with where it is (exit 0 or 2)."""
     try:
-        pos, warnings = load(file)
+        _, warnings = load(file)
     except PositionError as exc:
-        if as_json:
-            emit_json({"valid": False, "problems": [p.as_json() for p in exc.problems]})
-        else:
-            out(check_text(file, exc.problems))
-        raise Exit(BAD_INPUT) from None
-    if as_json:
-        emit_json({"valid": True, "problems": [], "warnings": [w.as_json() for w in warnings]})
+        answer = commands.check(exc.problems)
     else:
-        out(check_text(file, []))
-    raise Exit(OK)
+        answer = commands.check([], warnings)
+    if as_json:
+        emit_json(answer.document)
+    else:
+        out(check_text(file, answer.value))
+    raise Exit(answer.exit_code)
 
 
 @click.command()
@@ -80,11 +75,11 @@ def check(file: str, as_json: bool) -> None:
 def legal(file: str, explain: bool, as_json: bool) -> None:
     """List the legal actions of the decision the position awaits."""
     pos, _ = load(file)
-    doc = legal_json(pos.state, explain)
+    answer = commands.legal(pos, explain=explain)
     if as_json:
-        emit_json(doc)
+        emit_json(answer.document)
     else:
-        out(legal_text(doc))
+        out(legal_text(answer.document))
 
 
 @click.command(name="apply")
@@ -100,15 +95,15 @@ def apply_command(file: str, actions: tuple[str, ...], as_json: bool) -> None:
     outcome is shown too.
     """
     pos, _ = load(file)
-    result = adjudicate(pos.state, list(actions))
+    answer = commands.apply(pos, actions)
+    result = answer.value
     if as_json:
-        emit_json(adjudication_json(result, pos.meta))
+        emit_json(answer.document)
     else:
         out(adjudication_text(result, pos.meta))
-    if result.refused is not None:
-        if not as_json:
-            err(f"lueur: refused: {result.refused.action}: {result.refused.reason}")
-        raise Exit(BAD_INPUT)
+    if result.refused is not None and not as_json:
+        err(f"lueur: refused: {result.refused.action}: {result.refused.reason}")
+    raise Exit(answer.exit_code)
 
 
 @click.command()
@@ -140,8 +135,8 @@ def odds(file: str, draws: int, as_json: bool) -> None:
     """
 
     pos, _ = load(file)
-    result = position_odds(pos.state, draws)
+    answer = commands.odds(pos, draws=draws)
     if as_json:
-        emit_json(result.as_json())
+        emit_json(answer.document)
         return
-    out(odds_text(result))
+    out(odds_text(answer.value))

@@ -2,24 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import click
 
-from solver.chance.solving import is_chance, solve_chance_position
-from solver.endgame.solving import solve_position
+from solver.commands.solve import ENGINES, OBJECTIVES
+from solver.commands.solve import solve as solve_command
+from solver.core.errors import IllegalActionError
+from solver.core.exit_codes import ExitCode
+from solver.core.limits import Limits
 from solver.present.answers import answer_text
-from solver.rules.adjudicate import adjudicate
 
 from .options import file_argument, json_option, load
-from .output import BAD_INPUT, Exit, emit_json, err, guarded, out
+from .output import Exit, emit_json, err, guarded, out
 
 
 @click.command()
 @file_argument
-@click.option("--engine", type=click.Choice(["search", "cpsat", "both"]), default="search", show_default=True,
+@click.option("--engine", type=click.Choice(ENGINES), default="search", show_default=True,
               help="Which exact planner answers; 'both' runs both and checks they agree.")
-@click.option("--objective", type=click.Choice(["turns", "nerve"]), default="turns", show_default=True,
+@click.option("--objective", type=click.Choice(OBJECTIVES), default="turns", show_default=True,
               help="turns: fewest turns, then fewest Nerve; nerve: fewest Nerve, then fewest turns.")
 @click.option("--time-limit", type=click.FloatRange(min=0), default=60.0, show_default=True, help="Seconds per engine.")
 @click.option("--max-nodes", type=click.IntRange(min=1), default=2_000_000, show_default=True, help="Search positions to expand.")
@@ -45,23 +45,14 @@ def solve(
     """
 
     pos, _ = load(file)
-    state = pos.state
-    if after:
-        played = adjudicate(state, list(after))
-        if played.refused is not None:
-            err(f"lueur: refused: {played.refused.action}: {played.refused.reason}")
-            raise Exit(BAD_INPUT)
-        state = played.state
-    if is_chance(state):
-        if engine == "cpsat":
-            err("lueur: --engine cpsat: the pile's order is unknown; CP-SAT answers deterministic positions only "
-                "(use --engine search or both: the expectimax answers piles of unknown order)")
-            raise Exit(BAD_INPUT)
-        report: Any = solve_chance_position(state, engine, time_limit, max_nodes)
-    else:
-        report = solve_position(state, engine, objective, time_limit, max_nodes)
+    limits = Limits(time_limit=time_limit, max_nodes=max_nodes)
+    try:
+        answer = solve_command(pos.state, engine=engine, objective=objective, limits=limits, after=after, boards=boards)
+    except IllegalActionError as exc:
+        err(f"lueur: refused: {exc.action}: {exc.reason}")
+        raise Exit(ExitCode.BAD_INPUT) from None
     if as_json:
-        emit_json(report.as_json(state, boards))
+        emit_json(answer.document)
     else:
-        out(answer_text(report, state, pos.meta, boards))
-    raise Exit(report.exit_code)
+        out(answer_text(answer.value, answer.state, pos.meta, boards))
+    raise Exit(answer.exit_code)

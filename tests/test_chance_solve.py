@@ -13,10 +13,11 @@ from cli.main import cli
 from solver.chance.expectimax import solve_chance
 from solver.chance.hindsight import distinct_orders, every_order, order_count
 from solver.core.counts import counts_from
+from solver.core.errors import NoDecision
 from solver.core.state import Pile
 from solver.notation.forms import load_path
 from solver.play.analyze import analyze
-from solver.play.hint import NoDecision, hint
+from solver.play.hint import hint
 
 CHANCE = Path(__file__).resolve().parent.parent / "scenarios" / "chance"
 FILES = sorted(CHANCE.glob("*.toml"))

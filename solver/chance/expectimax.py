@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from solver.chance.hindsight import every_order
 from solver.core.actions import Action, format_action
 from solver.core.errors import NightCageError
 from solver.core.state import GameState
@@ -95,7 +96,6 @@ def solve_chance(
 
 def _by_hindsight(state: GameState, sol: ChanceSolution, max_nodes: int, deadline: float | None) -> None:
     """Settle possible / impossible from the orders solved one by one, when the expectimax could not."""
-    from solver.chance.hindsight import every_order
 
     seen = every_order(state, deadline, max_nodes)
     if seen is None:
@@ -153,14 +153,14 @@ class _Expectimax:
         if node_type(state) == "chance":
             total = Fraction(0)
             for action, p in chance_outcomes(state):
-                v, l = self.value(apply(state, action)[0], depth + 1)
+                v, child_low = self.value(apply(state, action)[0], depth + 1)
                 total += p * v
-                low = min(low, l)
+                low = min(low, child_low)
             return total, low
         best = Fraction(0)
         for action in legal_actions(state):
-            v, l = self.value(apply_unchecked(state, action)[0], depth + 1)
-            low = min(low, l)
+            v, child_low = self.value(apply_unchecked(state, action)[0], depth + 1)
+            low = min(low, child_low)
             if v > best:
                 best = v
                 if best == 1:

@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from solver.chance.expectimax import ChanceSolution, solve_chance
+from solver.core.exit_codes import ExitCode
 from solver.core.state import GameState
 
-CHANCE_EXIT = {"certain": 0, "possible": 0, "impossible": 1, "unknown": 3}
+CHANCE_EXIT = {"certain": ExitCode.OK, "possible": ExitCode.OK, "impossible": ExitCode.NO, "unknown": ExitCode.LIMIT}
 
 
 def is_chance(state: GameState) -> bool:
@@ -29,7 +30,7 @@ class ChanceReport:
     note: str | None = None
 
     @property
-    def exit_code(self) -> int:
+    def exit_code(self) -> ExitCode:
         return CHANCE_EXIT[self.solution.verdict]
 
     def as_json(self, state: GameState, boards: bool = False) -> dict[str, Any]:

@@ -44,6 +44,10 @@ class PositionError(NightCageError, ValueError):
         self.problems = problems
 
 
+class NoDecision(NightCageError):
+    """The position awaits no decision (the game is over, or a draw comes next): there is nothing to advise."""
+
+
 class UnsupportedError(NightCageError):
     """A valid position whose play the engine does not implement yet."""
 

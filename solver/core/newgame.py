@@ -12,6 +12,7 @@ True
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from solver.core import counts
 from solver.core.counts import ZERO
@@ -34,8 +35,6 @@ def new_game(
     Without ``rng`` the pile's order is unknown (two shuffled layers); with it,
     each layer is shuffled by ``rng`` and the order becomes known.
     """
-    from dataclasses import replace
-
     setup = replace(setup, rulings=rulings)
     names = list(names or DEFAULT_NAMES[: setup.prisoners])
     prisoners = tuple(Prisoner(name, unplaced=True) for name in names)
@@ -64,8 +63,6 @@ def new_game(
 
 def shuffled(state: GameState, rng: random.Random) -> GameState:
     """The same position with its pile's order drawn at random (layer by layer)."""
-    from dataclasses import replace
-
     if state.pile.order is not None:
         return state
     order: list[TileType] = []

@@ -11,12 +11,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from solver.core.errors import UnsupportedError
+from solver.core.exit_codes import ExitCode
 from solver.core.state import GameState
+from solver.endgame import search
 from solver.endgame.plan import Solution, verify
 from solver.notation.position_json import to_json
 
-EXIT = {"win": 0, "lose": 1, "unknown": 3}
-DISAGREE = 4
+EXIT = {"win": ExitCode.OK, "lose": ExitCode.NO, "unknown": ExitCode.LIMIT}
 
 
 @dataclass
@@ -29,8 +30,8 @@ class SolveReport:
     disagreement: str | None = None
 
     @property
-    def exit_code(self) -> int:
-        return DISAGREE if self.disagreement else EXIT[self.primary.verdict]
+    def exit_code(self) -> ExitCode:
+        return ExitCode.DISAGREE if self.disagreement else EXIT[self.primary.verdict]
 
     def as_json(self, state: GameState, boards: bool = False) -> dict[str, Any]:
         doc = self.primary.as_json()
@@ -54,8 +55,6 @@ def solve_position(state: GameState, engine: str, objective: str, time_limit: fl
 
     ``progress`` and ``should_stop`` reach the search (CP-SAT reports nothing and stops at its limit).
     """
-    from solver.endgame import search
-
     if engine == "search":
         return SolveReport(search.solve(state, objective, max_nodes, time_limit, progress=progress, should_stop=should_stop), engine)
     if engine == "cpsat":

@@ -28,16 +28,12 @@ from fractions import Fraction
 from typing import Any
 
 from solver.core.actions import format_action
-from solver.core.errors import NightCageError
+from solver.core.errors import NoDecision
 from solver.core.state import GameState
 from solver.play.playouts import Playouts, playout_rng
 from solver.play.stats import Proportion
 from solver.rules.engine import apply_unchecked, awaits, current, legal_actions, node_type
 from solver.rules.outcome import outcome
-
-
-class NoDecision(NightCageError):
-    """The position awaits no decision (the game is over, or a draw comes next)."""
 
 
 @dataclass

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from solver.core import counts
-from solver.core.actions import format_action
+from solver.core.actions import Action, format_action
 from solver.core.grid import DIR_LETTER
 from solver.core.rulebook import section
 from solver.core.state import PLACE, GameState
@@ -19,6 +19,7 @@ from solver.rules.adjudicate import Adjudication
 from solver.rules.describe import where
 from solver.rules.engine import awaits, candidates, chance_outcomes, current, legal_actions, node_type
 from solver.rules.outcome import outcome
+from solver.rules.placing import placement_rule
 
 
 def legal_json(state: GameState, explain: bool = False) -> dict[str, Any]:
@@ -46,17 +47,13 @@ def chance_texts(state: GameState) -> list[str]:
     step = state.pending.front  # type: ignore[union-attr]
     if step.name != PLACE:
         return [format_action(a, state.size) for a, _ in chance_outcomes(state)]
-    from solver.rules.placing import _placement_rule
-
     texts = []
     for action, _ in chance_outcomes(state):
         assert action.tile_type is not None
         for cell in step.cells:
-            must, any_of, _ = _placement_rule(state, step, cell)
+            must, any_of, _ = placement_rule(state, step, cell)
             for openings in placements(action.tile_type, must, any_of):
                 if openings in rotations(kind_of_type(action.tile_type)):
-                    from solver.core.actions import Action
-
                     texts.append(format_action(Action("place", cell=cell, openings=openings, tile_type=action.tile_type), state.size))
     return texts
 

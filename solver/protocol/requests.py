@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from solver.core.errors import PositionError, Problem
+from solver.core.limits import Limits
 from solver.notation.position_json import Position, read
 
 PROTOCOL = "lueur-engine/1"
@@ -47,15 +48,6 @@ MAX_PLAYOUTS = 1_000_000
 MAX_NODES = 100_000_000
 MIN_REPORT_EVERY = 0.05
 MAX_ID_LENGTH = 200
-
-
-@dataclass(frozen=True)
-class Limits:
-    time_limit: float | None = None
-    max_nodes: int | None = None
-    playouts: int | None = None
-    seed: int = 0
-    report_every: float = 0.25
 
 
 @dataclass

@@ -31,6 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from solver.core.exit_codes import ExitCode
 from solver.protocol.commands import DEFAULT_TIME_LIMIT, HEAVY, execute, first_info, result
 from solver.protocol.requests import MAX_TIME_LIMIT, Request, RequestError
 
@@ -40,7 +41,8 @@ GRACE = 0.5
 """Seconds a stopped command gets to finish with what it found before its process is ended."""
 SLACK = 2.0
 """Seconds past a command's own time limit before it is stopped: answering takes a moment too."""
-PRELOAD = ["solver.protocol.commands", "solver.endgame.search", "solver.chance.expectimax", "solver.play.hint", "solver.play.analyze", "solver.endgame.solving", "solver.chance.solving"]
+PRELOAD = ["solver.protocol.commands"]
+"""Modules the fork server imports once for every search it forks (the commands import the planners)."""
 
 
 @dataclass
@@ -254,7 +256,7 @@ class Runner:
 
 
 def _stopped(job: _Job, why: str) -> dict[str, Any]:
-    return {"type": "result", "command": job.request.command, "exit_code": 3, "result": None,
+    return {"type": "result", "command": job.request.command, "exit_code": int(ExitCode.LIMIT), "result": None,
             "stopped": job.stop_reason or "cancelled", "note": why, "partial": job.last_info}
 
 

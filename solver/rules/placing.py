@@ -30,7 +30,7 @@ def _place_options(state: GameState, step: Step) -> list[Option]:
         return []  # a chance draw comes first
     out: list[Option] = []
     for cell in step.cells:
-        must, any_of, why = _placement_rule(state, step, cell)
+        must, any_of, why = placement_rule(state, step, cell)
         allowed = placements(step.hand, must, any_of)
         for openings in rotations(Tile.of_type(step.hand).kind):
             reason = None if openings in allowed else why
@@ -38,7 +38,7 @@ def _place_options(state: GameState, step: Step) -> list[Option]:
     return out
 
 
-def _placement_rule(state: GameState, step: Step, cell: Cell) -> tuple[int, bool, str]:
+def placement_rule(state: GameState, step: Step, cell: Cell) -> tuple[int, bool, str]:
     """Sides the tile must open toward, whether any one suffices, and the refusal text."""
     geo = state.geo
     if step.purpose == "land":

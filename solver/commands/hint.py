@@ -1,0 +1,38 @@
+"""``hint``: the best choice for the decision at hand, its evaluation and the runner-ups."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from solver.core.exit_codes import ExitCode
+from solver.core.limits import Limits
+from solver.core.state import GameState
+from solver.play.hint import hint as best_choice
+
+from .answers import Answer
+
+POLICIES = ("greedy", "random", "bot")
+DEFAULT_TIME_LIMIT = 1.0
+NO_LIMITS = Limits()
+
+
+def hint(
+    state: GameState,
+    *,
+    policy: str = "greedy",
+    limits: Limits = NO_LIMITS,
+    progress: Callable[[dict[str, Any]], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
+    announce: bool = True,
+) -> Answer:
+    """The hint (``Answer.value`` is a :class:`solver.play.hint.Hint`).
+
+    ``limits.playouts`` fixes the playouts per choice (reproducible whatever
+    the machine's speed) instead of playing until ``limits.time_limit`` is up.
+    Raises :class:`solver.core.errors.NoDecision` when the position awaits no decision.
+    """
+    time_limit = DEFAULT_TIME_LIMIT if limits.time_limit is None else limits.time_limit
+    result = best_choice(state, time_limit, limits.seed, policy, limits.playouts, progress=progress, should_stop=should_stop,
+                         report_every=limits.report_every, announce=announce)
+    return Answer(ExitCode.OK, result.as_json(), result)

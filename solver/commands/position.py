@@ -1,0 +1,50 @@
+"""The quick commands: check, legal, apply, render and odds."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from solver.chance.odds import position_odds
+from solver.core.errors import Problem
+from solver.core.exit_codes import ExitCode
+from solver.notation.position_json import Position
+from solver.present.render import render as draw
+from solver.present.reports import adjudication_json, legal_json
+from solver.rules.adjudicate import adjudicate
+from solver.rules.engine import awaits
+
+from .answers import Answer
+
+
+def check(problems: Sequence[Problem], warnings: Sequence[Problem] = ()) -> Answer:
+    """Whether a position is valid: every problem found while reading it, or the warnings."""
+    if problems:
+        return Answer(ExitCode.BAD_INPUT, {"valid": False, "problems": [p.as_json() for p in problems]}, list(problems))
+    return Answer(ExitCode.OK, {"valid": True, "problems": [], "warnings": [w.as_json() for w in warnings]}, [])
+
+
+def legal(position: Position, *, explain: bool = False) -> Answer:
+    """The legal actions of the decision awaited (and, with ``explain``, every refused candidate with why)."""
+    return Answer(ExitCode.OK, legal_json(position.state, explain))
+
+
+def apply(position: Position, actions: Sequence[str]) -> Answer:
+    """Adjudicate the actions step by step.
+
+    A refused action is an answer to the dispute, not a broken request: the
+    document says why and lists the legal actions, and the exit code is 2.
+    """
+    adjudication = adjudicate(position.state, list(actions))
+    code = ExitCode.BAD_INPUT if adjudication.refused is not None else ExitCode.OK
+    return Answer(code, adjudication_json(adjudication, position.meta), adjudication)
+
+
+def render(position: Position) -> Answer:
+    """The board as ``lueur show`` draws it, and what the position waits for."""
+    return Answer(ExitCode.OK, {"board": draw(position.state, position.meta), "awaits": awaits(position.state)})
+
+
+def odds(position: Position, *, draws: int = 1) -> Answer:
+    """Exact odds of the next ``draws`` draws, and the risks to the gates and keys."""
+    result = position_odds(position.state, draws)
+    return Answer(ExitCode.OK, result.as_json(), result)

@@ -1,0 +1,67 @@
+"""``solve``: can the group still regroup at a gate before the last light, and how?
+
+A deterministic position (an empty pile, or a pile of known order) goes to the
+exact planners; a pile of unknown order to the expectimax (the exact chance of
+winning). ``after`` plays some actions first and answers the position they
+lead to.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from solver.chance.solving import ChanceReport, is_chance, solve_chance_position
+from solver.core.errors import IllegalActionError
+from solver.core.limits import Limits
+from solver.core.state import GameState
+from solver.endgame.solving import SolveReport, solve_position
+from solver.rules.adjudicate import adjudicate
+
+from .answers import Answer, OptionError
+
+ENGINES = ("search", "cpsat", "both")
+OBJECTIVES = ("turns", "nerve")
+DEFAULT_LIMITS = Limits(time_limit=10.0, max_nodes=2_000_000)
+"""Used for a limit the caller leaves out (the command line sets its own)."""
+
+
+def solve(
+    state: GameState,
+    *,
+    engine: str = "search",
+    objective: str = "turns",
+    limits: Limits = DEFAULT_LIMITS,
+    after: Sequence[str] = (),
+    boards: bool = False,
+    progress: Callable[[dict[str, Any]], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> Answer:
+    """The planners' answer (see the module doc); ``Answer.value`` is the report, ``Answer.state`` the position solved.
+
+    Raises :class:`IllegalActionError` when an action of ``after`` is refused,
+    and :class:`OptionError` when CP-SAT is asked about a pile of unknown order.
+    ``progress`` first gets one line saying what runs within which limits,
+    then the search's own reports.
+    """
+    if after:
+        played = adjudicate(state, list(after))
+        if played.refused is not None:
+            raise IllegalActionError(played.refused.action, played.refused.reason, list(played.refused.legal))
+        state = played.state
+    time_limit = limits.time_limit if limits.time_limit is not None else DEFAULT_LIMITS.time_limit
+    max_nodes = limits.max_nodes if limits.max_nodes is not None else DEFAULT_LIMITS.max_nodes
+    assert time_limit is not None and max_nodes is not None
+    chance = is_chance(state)
+    if chance and engine == "cpsat":
+        raise OptionError("engine", "the pile's order is unknown; CP-SAT answers deterministic positions only "
+                                    "(search or both: the expectimax answers piles of unknown order)")
+    if progress is not None:
+        progress({"stage": "starting", "planner": "expectimax" if chance else engine, "proven": False, "time_limit": time_limit,
+                  "max_nodes": max_nodes})
+    report: SolveReport | ChanceReport
+    if chance:
+        report = solve_chance_position(state, engine, time_limit, max_nodes, should_stop=should_stop)
+    else:
+        report = solve_position(state, engine, objective, time_limit, max_nodes, progress=progress, should_stop=should_stop)
+    return Answer(report.exit_code, report.as_json(state, boards), report, state)
