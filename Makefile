@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test install bench clean
+.PHONY: demo test lint install bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -26,8 +26,14 @@ demo: $(STAMP)
 	@echo "== lueur solve $(ENDGAME)   (can they still regroup at a gate?)"
 	@$(BIN)/lueur solve $(ENDGAME) --engine both
 
-test: $(STAMP)
+# The whole check: lint, types and layers first (seconds), then the test suite (about four minutes).
+test: lint
 	$(BIN)/python -m pytest -q
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine_speed.py

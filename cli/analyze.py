@@ -6,6 +6,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any
 
 import click
 
@@ -80,7 +81,7 @@ def _progress(shown: bool) -> Iterator[Callable[[str, int, int], None] | None]:
 
     bars = Progress(TextColumn("{task.description:<10}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                     TimeRemainingColumn(), console=Console(stderr=True), transient=True)
-    tasks: dict[str, int] = {}
+    tasks: dict[str, Any] = {}
 
     def report(phase: str, done: int, total: int) -> None:
         if phase not in tasks:

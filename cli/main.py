@@ -50,7 +50,7 @@ class LazyGroup(click.Group):
             return None
         module, attribute = target.split(":")
         command: Any = getattr(importlib.import_module(module), attribute)
-        return command  # type: ignore[no-any-return]
+        return command
 
 
 @click.group(cls=LazyGroup, epilog=EXIT_CODES_HELP, context_settings={"help_option_names": ["-h", "--help"]})

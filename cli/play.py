@@ -75,7 +75,7 @@ def _turns(game: PlayedGame) -> list[str]:
     """One line per turn: who played and the actions (the last turn is cut where the game ended)."""
     assert game.record is not None
     names = [p.name for p in game.start.prisoners]
-    ends = [(n, state.turn) for n, state in game.record.turn_ends]
+    ends: list[tuple[int, int | None]] = [(n, state.turn) for n, state in game.record.turn_ends]
     ends.append((len(game.actions), None))
     lines = []
     begin, player = 0, game.start.turn

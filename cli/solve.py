@@ -54,5 +54,5 @@ def solve(
     if as_json:
         emit_json(answer.document)
     else:
-        out(answer_text(answer.value, answer.state, pos.meta, boards))
+        out(answer_text(answer.value, answer.state or pos.state, pos.meta, boards))
     raise Exit(answer.exit_code)

@@ -1,8 +1,62 @@
 """Lueur: a rules engine, adjudicator and solver for The Night Cage (Piège obscur).
 
+One import gives a user's first lines: read a position, ask what may be done,
+apply an action, see where it leads.
+
+>>> import solver
+>>> position, warnings = solver.load_text("1,X,4/1,T:ESW,4/X,T:NSW,4/X,W,2,T:NSW,I:EW/1,P/I,4/X,X,X,3 "
+...                                       "purple@b4+0,red@f3+0,green@b1+0,blue>row6+1 purple pile:t=6,key=4,gate=2")
+>>> state = position.state
+>>> solver.node_type(state), [solver.format_action(a, state.size) for a in solver.legal_actions(state)]
+('decision', ['stay', 'move N', 'move W'])
+>>> state, events = solver.apply(state, solver.parse_action("move N", state.size))
+>>> for event in events[:3]:
+...     print(event.text)
+purple moves north from b4 to b5
+the wax eater on b3 attacks: purple moved into its sight at b5
+purple on b5 is hit by the wax eater on b3: 3 tiles and Lights Out
+
 The library never prints, never exits and never imports click. Positions are
-immutable :class:`~solver.core.state.GameState` values; the rules are pure functions
-in :mod:`solver.rules.engine`.
+immutable, hashable :class:`GameState` values; the rules are pure functions.
+The packages, in layers (each imports only those below it): ``protocol``,
+``commands``, ``present`` / ``puzzles`` / ``play``, ``bot`` / ``chance``,
+``endgame`` / ``sim``, ``notation``, ``rules``, ``core`` (docs/architecture.md).
 """
 
 __version__ = "0.1.0"
+
+from solver.core.actions import Action, format_action, parse_action
+from solver.core.errors import (
+    IllegalActionError,
+    NightCageError,
+    NotationError,
+    PositionError,
+    Problem,
+    UnsupportedError,
+)
+from solver.core.state import GameState
+from solver.notation.forms import dump, load_path, load_text
+from solver.rules.engine import apply, candidates, chance_outcomes, legal_actions, node_type, outcome
+
+__all__ = [
+    "__version__",
+    "Action",
+    "GameState",
+    "apply",
+    "candidates",
+    "chance_outcomes",
+    "dump",
+    "format_action",
+    "legal_actions",
+    "load_path",
+    "load_text",
+    "node_type",
+    "outcome",
+    "parse_action",
+    "IllegalActionError",
+    "NightCageError",
+    "NotationError",
+    "PositionError",
+    "Problem",
+    "UnsupportedError",
+]

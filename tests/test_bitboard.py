@@ -80,7 +80,7 @@ def test_board_masks_match_the_tiles_on_random_states() -> None:
         m = bb.board_masks(state)
         opens = {N: m.open_n, E: m.open_e, S: m.open_s, W: m.open_w}
         for cell, tile in enumerate(state.tiles):
-            has = lambda mask: bool(mask >> cell & 1)  # noqa: E731
+            has = lambda mask, cell=cell: bool(mask >> cell & 1)  # noqa: E731
             assert has(m.present) == (tile is not None)
             if tile is None:
                 continue

@@ -12,7 +12,7 @@ a mid-turn position can be written to a file and resumed exactly.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from solver.core import counts
 from solver.core.counts import Counts
@@ -49,7 +49,7 @@ class Pile(NamedTuple):
     """Written back as ``layers`` rather than ``contents`` (form kept from the input)."""
 
     @property
-    def count(self) -> int:
+    def count(self) -> int:  # type: ignore[override]  # the pile's size, not tuple.count
         if self.order is not None:
             return len(self.order)
         return sum(counts.total(layer) for layer in self.layers)
@@ -137,7 +137,7 @@ class Step(NamedTuple):
     cells: tuple[Cell, ...] = ()
     hand: TileType | None = None
     purpose: str = ""
-    count: int = 0
+    count: int = 0  # type: ignore[assignment]  # tiles to burn, not tuple.count
     hits: tuple[Hit, ...] = ()
     origin: Cell = -1
     triggered: tuple[Cell, ...] = ()
@@ -244,7 +244,7 @@ class GameState:
         tiles[cell] = tile
         return self.evolve(tiles=tuple(tiles))
 
-    def with_prisoner(self, index: int, **changes: object) -> GameState:
+    def with_prisoner(self, index: int, **changes: Any) -> GameState:
         prisoners = list(self.prisoners)
         prisoners[index] = prisoners[index]._replace(**changes)
         return self.evolve(prisoners=tuple(prisoners))

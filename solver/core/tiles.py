@@ -16,7 +16,7 @@ Two vocabularies, kept apart on purpose:
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 from functools import cache
 from typing import NamedTuple
 
@@ -25,7 +25,7 @@ from solver.core.grid import Dir, E, N, openings_text, rotate
 ALL_OPEN = 0b1111
 
 
-class Kind(str, Enum):
+class Kind(StrEnum):
     START = "start"
     STRAIGHT = "straight"
     T = "t"
@@ -40,7 +40,7 @@ class Kind(str, Enum):
     PIT = "pit"
 
 
-class TileType(str, Enum):
+class TileType(StrEnum):
     """What the pile, the discard and the setup count (see the module doc)."""
 
     START = "start"

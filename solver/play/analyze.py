@@ -29,6 +29,7 @@ from typing import Any
 from solver.chance.hindsight import Hindsight, distinct_orders, order_count, solve_orders
 from solver.core.newgame import shuffled
 from solver.core.state import GameState
+from solver.core.tiles import TileType
 from solver.play.playouts import Playouts, playout_rng
 from solver.play.stats import Proportion
 
@@ -152,8 +153,13 @@ def _order_chunk(state: GameState, seed: int, start: int, stop: int, order_time:
     if exhaustive:
         chosen = list(itertools.islice(distinct_orders(state.pile), start, stop))
     else:
-        chosen = [shuffled(state, playout_rng(seed, j, "order")).pile.order for j in range(start, stop)]
+        chosen = [_known_order(shuffled(state, playout_rng(seed, j, "order"))) for j in range(start, stop)]
     return solve_orders(state, chosen, len(chosen), None, order_nodes, order_time=order_time)
 
 
 __all__ = ["Analysis", "analyze"]
+
+
+def _known_order(state: GameState) -> tuple[TileType, ...]:
+    assert state.pile.order is not None  # shuffled() always draws one
+    return state.pile.order

@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from solver.bot.policy import BotPolicy
+from solver.bot.policy import DEFAULT_SAMPLES, BotPolicy
 from solver.core.errors import NightCageError
 from solver.core.newgame import new_game
 from solver.core.setups import Setup
@@ -85,8 +85,8 @@ def make_policy(name: str, rng: random.Random, start: GameState, bot: BotOptions
     if name == "greedy":
         return GreedyPolicy(rng)
     if name == "bot":
-        options = {k: v for k, v in (("samples", bot.samples), ("time_limit", bot.time_limit)) if v is not None}
-        return BotPolicy(rng, start, **options)
+        samples = DEFAULT_SAMPLES if bot.samples is None else bot.samples
+        return BotPolicy(rng, start, samples=samples, time_limit=bot.time_limit)
     raise ValueError(f"unknown policy {name!r} (one of {', '.join(POLICIES)})")
 
 

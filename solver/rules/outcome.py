@@ -29,7 +29,7 @@ def outcome(state: GameState) -> Outcome | None:
     cached = state.__dict__.get("_outcome", _UNSET)  # states are immutable: compute once
     if cached is _UNSET:
         cached = state.__dict__["_outcome"] = win(state) or _loss(state)
-    return cached  # type: ignore[return-value]
+    return cached
 
 
 def win(state: GameState) -> Outcome | None:
