@@ -7,8 +7,8 @@ apply an action, see where it leads.
 >>> position, warnings = solver.load_text("1,X,4/1,T:ESW,4/X,T:NSW,4/X,W,2,T:NSW,I:EW/1,P/I,4/X,X,X,3 "
 ...                                       "purple@b4+0,red@f3+0,green@b1+0,blue>row6+1 purple pile:t=6,key=4,gate=2")
 >>> state = position.state
->>> solver.node_type(state), [solver.format_action(a, state.size) for a in solver.legal_actions(state)]
-('decision', ['stay', 'move N', 'move W'])
+>>> print(solver.node_type(state), [solver.format_action(a, state.size) for a in solver.legal_actions(state)])
+decision ['stay', 'move N', 'move W']
 >>> state, events = solver.apply(state, solver.parse_action("move N", state.size))
 >>> for event in events[:3]:
 ...     print(event.text)

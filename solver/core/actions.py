@@ -4,8 +4,8 @@ An :class:`Action` is a small immutable value. Cells are ints, so text
 conversion needs the board size.
 
 >>> a = parse_action("place c5 t:NES", 6)
->>> a.verb, a.cell, a.openings, a.tile_type.value
-('place', 26, 7, 't')
+>>> a.verb, a.cell, a.openings, a.tile_type
+(<Verb.PLACE: 'place'>, 26, 7, <TileType.T: 't'>)
 >>> format_action(a, 6)
 'place c5 t:NES'
 >>> format_action(parse_action("give blue", 6), 6)
@@ -14,6 +14,7 @@ conversion needs the board size.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -21,32 +22,37 @@ from solver.core.errors import NotationError
 from solver.core.grid import DIR_LETTER, LETTER_DIR, Dir, geometry, openings_text, parse_openings
 from solver.core.tiles import ROTATABLE, SHAPE, TileType, kind_of_type, rotations
 
-VERBS = (
-    "start",
-    "land",
-    "place",
-    "stay",
-    "move",
-    "jump",
-    "charge",
-    "blind",
-    "swap",
-    "again",
-    "block",
-    "noblock",
-    "scramble",
-    "give",
-    "take",
-    "fall",
-    "burn",
-    "draw",
-    "discard",
-    "hold",
-    "end",
-)
+
+class Verb(StrEnum):
+    """The first word of an action, in the order legal actions are listed."""
+
+    START = "start"
+    LAND = "land"
+    PLACE = "place"
+    STAY = "stay"
+    MOVE = "move"
+    JUMP = "jump"
+    CHARGE = "charge"
+    BLIND = "blind"
+    SWAP = "swap"
+    AGAIN = "again"
+    BLOCK = "block"
+    NOBLOCK = "noblock"
+    SCRAMBLE = "scramble"
+    GIVE = "give"
+    TAKE = "take"
+    FALL = "fall"
+    BURN = "burn"
+    DRAW = "draw"
+    DISCARD = "discard"
+    HOLD = "hold"
+    END = "end"
+
+
+VERBS = tuple(Verb)
 VERB_ORDER = {v: i for i, v in enumerate(VERBS)}
-DIRECTED = frozenset({"move", "jump", "charge", "blind", "scramble"})
-BARE = frozenset({"stay", "again", "take", "hold", "end", "noblock"})
+DIRECTED = frozenset({Verb.MOVE, Verb.JUMP, Verb.CHARGE, Verb.BLIND, Verb.SCRAMBLE})
+BARE = frozenset({Verb.STAY, Verb.AGAIN, Verb.TAKE, Verb.HOLD, Verb.END, Verb.NOBLOCK})
 
 USAGE = {
     "start": "start <cell> <openings>, e.g. 'start c3 NE'",
@@ -63,7 +69,7 @@ USAGE = {
 
 
 class Action(NamedTuple):
-    verb: str
+    verb: Verb
     cell: int = -1
     direction: Dir = 0
     openings: int = -1
@@ -87,27 +93,27 @@ def format_action(action: Action, size: int) -> str:
     geo = geometry(size)
     v = action.verb
     if v in BARE:
-        return v
+        return str(v)  # a plain string, whether the verb came as a Verb or as text
     if v in DIRECTED:
         return f"{v} {DIR_LETTER[action.direction]}"
-    if v == "start":
+    if v == Verb.START:
         return f"start {geo.name(action.cell)} {openings_text(action.openings)}"
-    if v in ("land", "swap", "discard"):
+    if v in (Verb.LAND, Verb.SWAP, Verb.DISCARD):
         return f"{v} {geo.name(action.cell)}"
-    if v == "place":
+    if v == Verb.PLACE:
         assert action.tile_type is not None
         kind = kind_of_type(action.tile_type)
         piece = action.tile_type.value
         if kind in ROTATABLE or len(rotations(kind)) > 1:
             piece += ":" + openings_text(action.openings)
         return f"place {geo.name(action.cell)} {piece}"
-    if v in ("block", "give"):
+    if v in (Verb.BLOCK, Verb.GIVE):
         return " ".join((v, *action.names))
-    if v == "fall":
+    if v == Verb.FALL:
         return f"fall {action.axis}"
-    if v == "burn":
+    if v == Verb.BURN:
         return " ".join(("burn", *(t.value for t in action.types)))
-    if v == "draw":
+    if v == Verb.DRAW:
         assert action.tile_type is not None
         return f"draw {action.tile_type.value}"
     raise AssertionError(v)
@@ -123,14 +129,14 @@ def parse_action(text: str, size: int) -> Action:
     if v not in VERB_ORDER:
         raise NotationError(f"unknown action {words[0]!r} in {text!r}; actions: {', '.join(VERBS)}")
     try:
-        return _parse(v, args, size)
+        return _parse(Verb(v), args, size)
     except (ValueError, KeyError, IndexError) as exc:
         usage = USAGE.get(v, v if v in BARE else f"{v} N|E|S|W")
         detail = f" ({exc})" if isinstance(exc, ValueError) and str(exc) else ""
         raise NotationError(f"cannot read {text!r}{detail}; expected {usage}") from None
 
 
-def _parse(v: str, args: list[str], size: int) -> Action:
+def _parse(v: Verb, args: list[str], size: int) -> Action:
     geo = geometry(size)
     if v in BARE:
         _expect(len(args) == 0, "takes no argument")
@@ -138,13 +144,13 @@ def _parse(v: str, args: list[str], size: int) -> Action:
     if v in DIRECTED:
         _expect(len(args) == 1 and args[0].upper() in LETTER_DIR, "needs one direction N, E, S or W")
         return Action(v, direction=LETTER_DIR[args[0].upper()])
-    if v == "start":
+    if v == Verb.START:
         _expect(len(args) == 2, "needs a cell and openings")
         return Action(v, cell=geo.parse(args[0]), openings=parse_openings(args[1]))
-    if v in ("land", "swap", "discard"):
+    if v in (Verb.LAND, Verb.SWAP, Verb.DISCARD):
         _expect(len(args) == 1, "needs one cell")
         return Action(v, cell=geo.parse(args[0]))
-    if v == "place":
+    if v == Verb.PLACE:
         _expect(len(args) == 2, "needs a cell and a tile")
         cell = geo.parse(args[0])
         type_text, _, open_text = args[1].partition(":")
@@ -157,16 +163,16 @@ def _parse(v: str, args: list[str], size: int) -> Action:
         else:
             openings = SHAPE[kind]
         return Action(v, cell=cell, openings=openings, tile_type=tile_type)
-    if v in ("block", "give"):
-        limit = 1 if v == "block" else 2
-        _expect((v == "block" or args) and len(args) <= limit, "wrong number of prisoner names")
+    if v in (Verb.BLOCK, Verb.GIVE):
+        limit = 1 if v == Verb.BLOCK else 2
+        _expect((v == Verb.BLOCK or args) and len(args) <= limit, "wrong number of prisoner names")
         return Action(v, names=tuple(args))
-    if v == "fall":
+    if v == Verb.FALL:
         _expect(len(args) == 1 and args[0].lower() in ("row", "file"), "needs 'row' or 'file'")
         return Action(v, axis=args[0].lower())
-    if v == "burn":
+    if v == Verb.BURN:
         return Action(v, types=tuple(_tile_type(a) for a in args))
-    if v == "draw":
+    if v == Verb.DRAW:
         _expect(len(args) == 1, "needs one tile type")
         return Action(v, tile_type=_tile_type(args[0]))
     raise AssertionError(v)
@@ -193,7 +199,7 @@ def action_json(action: Action, size: int) -> dict[str, Any]:
         out["cell"] = geo.name(action.cell)
     if action.direction:
         out["dir"] = DIR_LETTER[action.direction]
-    if action.verb in ("start", "place"):
+    if action.verb in (Verb.START, Verb.PLACE):
         out["open"] = openings_text(action.openings)
     if action.tile_type is not None:
         out["tile"] = action.tile_type.value

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from solver.core import counts
-from solver.core.actions import Action, format_action
+from solver.core.actions import Action, Verb, format_action
 from solver.core.grid import DIR_LETTER
 from solver.core.rulebook import section
 from solver.core.state import PLACE, GameState
@@ -54,7 +54,7 @@ def chance_texts(state: GameState) -> list[str]:
             must, any_of, _ = placement_rule(state, step, cell)
             for openings in placements(action.tile_type, must, any_of):
                 if openings in rotations(kind_of_type(action.tile_type)):
-                    texts.append(format_action(Action("place", cell=cell, openings=openings, tile_type=action.tile_type), state.size))
+                    texts.append(format_action(Action(Verb.PLACE, cell=cell, openings=openings, tile_type=action.tile_type), state.size))
     return texts
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from solver.core.actions import Action, format_action, parse_action
+from solver.core.actions import Action, Verb, format_action, parse_action
 from solver.core.errors import IllegalActionError, NightCageError
 from solver.core.rulebook import Event
 from solver.core.rulings import BOOLEAN_RULINGS
@@ -128,17 +128,17 @@ def _play_one(state: GameState, action: Action, text: str, log: list[Step]) -> G
     if kind == "chance":
         return _at_chance(state, action, text, log)
     front = current(state).pending.front  # type: ignore[union-attr]
-    if action in legal_actions(state) or action.verb in ("block", "give"):
+    if action in legal_actions(state) or action.verb in (Verb.BLOCK, Verb.GIVE):
         return _apply(state, action, log)
-    if front.name == AGAIN and action.verb not in ("again", "end", "give", "take"):
-        state = _apply(state, Action("end"), log, implicit=True)
+    if front.name == AGAIN and action.verb not in (Verb.AGAIN, Verb.END, Verb.GIVE, Verb.TAKE):
+        state = _apply(state, Action(Verb.END), log, implicit=True)
         return _play_one(state, action, text, log)
-    if front.name == BLOCK and action.verb not in ("block", "noblock"):
-        state = _apply(state, Action("noblock"), log, implicit=True)
+    if front.name == BLOCK and action.verb not in (Verb.BLOCK, Verb.NOBLOCK):
+        state = _apply(state, Action(Verb.NOBLOCK), log, implicit=True)
         return _play_one(state, action, text, log)
-    if action.verb in ("burn", "draw"):
+    if action.verb in (Verb.BURN, Verb.DRAW):
         raise IllegalActionError(text, "no tile is being drawn now" + _known_order_note(state), _legal_texts(state))
-    if front.name == PLACE and action.verb == "place" and front.hand is not None and action.tile_type != front.hand:
+    if front.name == PLACE and action.verb == Verb.PLACE and front.hand is not None and action.tile_type != front.hand:
         reason = f"the tile drawn is a {front.hand.value}" + _known_order_note(state)
         raise IllegalActionError(text, reason, _legal_texts(state))
     return _apply(state, action, log)  # refused by the engine, with its reason
@@ -146,10 +146,10 @@ def _play_one(state: GameState, action: Action, text: str, log: list[Step]) -> G
 
 def _at_chance(state: GameState, action: Action, text: str, log: list[Step]) -> GameState:
     front = current(state).pending.front  # type: ignore[union-attr]
-    if action.verb in ("burn", "draw"):
+    if action.verb in (Verb.BURN, Verb.DRAW):
         return _apply(state, action, log)
-    if action.verb == "place" and front.name == PLACE and action.tile_type is not None:
-        state = _apply(state, Action("draw", tile_type=action.tile_type), log, implicit=True)
+    if action.verb == Verb.PLACE and front.name == PLACE and action.tile_type is not None:
+        state = _apply(state, Action(Verb.DRAW, tile_type=action.tile_type), log, implicit=True)
         return _apply(state, action, log)
     outcomes = ", ".join(format_action(a, state.size) for a, _ in chance_outcomes(state)[:8])
     raise IllegalActionError(

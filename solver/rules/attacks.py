@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from solver.core.actions import Verb
 from solver.core.grid import DIR_NAME, DIRECTIONS, OPPOSITE, Cell
 from solver.core.rulebook import Event, event
 from solver.core.rulings import KEEPER_RANGED_OUT, LOS_END, TRIGGER_ORIGIN
@@ -67,7 +68,7 @@ def complete_move(
     dest: Cell,
     origin_trig: tuple[Cell, ...],
     events: list[Event],
-    verb: str = "move",
+    verb: Verb = Verb.MOVE,
 ) -> GameState:
     """Steps 1 (arrival) to 5 of a move, charge or blind step onto ``dest``.
 

@@ -49,7 +49,7 @@ def decision_text(state: GameState, name: str | None = None) -> str:
     step = state.pending.front
     name = name or step.name
     who = state.prisoners[step.who].name if step.who >= 0 else state.active.name
-    texts = {
+    texts: dict[str, str] = {
         MAIN: f"{who}'s main action (stay, move, jump, charge or blind)",
         EXTRA: f"{who}'s extra move (move, jump, charge or blind)",
         AGAIN: f"whether {who} spends Nerve to move again ('again' or 'end')",

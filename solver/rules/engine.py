@@ -8,18 +8,19 @@ a known pile order there are no chance nodes: draws are simply the top tiles.
 >>> from solver.core.newgame import new_game
 >>> s = new_game(Setup(), ["red", "blue", "green", "yellow"])
 >>> node_type(s), len(legal_actions(s))
-('decision', 144)
+(<NodeType.DECISION: 'decision'>, 144)
 >>> s2, events = apply(s, parse_action("start c3 NE", 6))
->>> node_type(s2), [str(p) for _, p in chance_outcomes(s2)]
-('chance', ['1/4', '1/2', '1/4'])
+>>> print(node_type(s2), [str(p) for _, p in chance_outcomes(s2)])
+chance ['1/4', '1/2', '1/4']
 """
 
 from __future__ import annotations
 
+from enum import StrEnum
 from fractions import Fraction
 
 from solver.core import counts
-from solver.core.actions import Action, format_action, parse_action, sort_key
+from solver.core.actions import Action, Verb, format_action, parse_action, sort_key
 from solver.core.errors import IllegalActionError, UnsupportedError
 from solver.core.rulebook import Event
 from solver.core.state import BURN, CHANCE, PLACE, STAY_DRAW, GameState
@@ -38,6 +39,7 @@ __all__ = [
     "candidates",
     "chance_outcomes",
     "node_type",
+    "NodeType",
     "outcome",
     "Outcome",
     "current",
@@ -59,14 +61,25 @@ def current(state: GameState) -> GameState:
     return state
 
 
-def node_type(state: GameState) -> str:
+class NodeType(StrEnum):
+    """What a position waits for: an action, a draw, or nothing (the game is over)."""
+
+    DECISION = "decision"
+    CHANCE = "chance"
+    TERMINAL = "terminal"
+
+
+_DECISION, _CHANCE, _TERMINAL = NodeType.DECISION, NodeType.CHANCE, NodeType.TERMINAL  # read often: module globals
+
+
+def node_type(state: GameState) -> NodeType:
     """``decision``, ``chance`` or ``terminal``."""
     if outcome(state) is not None:
-        return "terminal"
+        return _TERMINAL
     step = current(state).pending.front  # type: ignore[union-attr]
     if step.name in CHANCE or (step.name == PLACE and step.hand is None):
-        return "chance"
-    return "decision"
+        return _CHANCE
+    return _DECISION
 
 
 def candidates(state: GameState) -> list[tuple[Action, str | None]]:
@@ -92,8 +105,8 @@ def chance_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
         return [(_burn_action(drawn), p) for drawn, p in burn_distribution(state.pile, step.count)]
     dist = draw_distribution(state.pile)
     if step.name == STAY_DRAW:
-        return [(Action("burn", types=(t,)), p) for t, p in dist]
-    return [(Action("draw", tile_type=t), p) for t, p in dist]
+        return [(Action(Verb.BURN, types=(t,)), p) for t, p in dist]
+    return [(Action(Verb.DRAW, tile_type=t), p) for t, p in dist]
 
 
 def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
@@ -145,21 +158,21 @@ def _apply_chance(state: GameState, action: Action, text: str, events: list[Even
 
 
 def _chance_key(action: Action) -> tuple[str, object]:
-    if action.verb == "burn":
+    if action.verb == Verb.BURN:
         return ("burn", counts.counts_of(action.types))
     return (action.verb, action.tile_type)
 
 
 def _burn_action(drawn: counts.Counts) -> Action:
     types = tuple(t for t, n in zip(TILE_TYPES, drawn) for _ in range(n))
-    return Action("burn", types=types)
+    return Action(Verb.BURN, types=types)
 
 
 def _normalise(state: GameState, action: Action) -> Action:
     """Canonical forms: ``block`` names the active prisoner; ``give A B`` with A active is ``give B``."""
-    if action.verb == "block" and not action.names:
+    if action.verb == Verb.BLOCK and not action.names:
         return action._replace(names=(state.active.name,))
-    if action.verb == "give" and len(action.names) == 2 and action.names[0] == state.active.name:
+    if action.verb == Verb.GIVE and len(action.names) == 2 and action.names[0] == state.active.name:
         return action._replace(names=(action.names[1],))
     return action
 

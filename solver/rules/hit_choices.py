@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from solver.core.actions import Action, Option
+from solver.core.actions import Action, Option, Verb
 from solver.core.grid import DIRECTIONS
 from solver.core.rulebook import Event, event
 from solver.core.state import BURN, GameState, Hit, Step
@@ -13,14 +13,14 @@ from solver.rules.steps import pop, push, replace_front, spend, spend_problem, t
 
 
 def _block_options(state: GameState, step: Step) -> list[Option]:
-    out: list[Option] = [(Action("block", names=(state.prisoners[i].name,)), None) for i in block_options(state, step)]
-    out.append((Action("noblock"), None))
+    out: list[Option] = [(Action(Verb.BLOCK, names=(state.prisoners[i].name,)), None) for i in block_options(state, step)]
+    out.append((Action(Verb.NOBLOCK), None))
     return out
 
 
 def _do_block(state: GameState, action: Action, events: list[Event]) -> GameState:
     step = turn_of(state).front
-    if action.verb == "noblock":
+    if action.verb == Verb.NOBLOCK:
         total = hits_total(step.hits)
         state = pop(state)
         return push(state, Step(BURN, count=total)) if total else state
@@ -36,7 +36,7 @@ def _do_block(state: GameState, action: Action, events: list[Event]) -> GameStat
 
 
 def _fall_options(state: GameState, step: Step) -> list[Option]:
-    return [(Action("fall", axis="row"), None), (Action("fall", axis="file"), None)]
+    return [(Action(Verb.FALL, axis="row"), None), (Action(Verb.FALL, axis="file"), None)]
 
 
 def _do_fall(state: GameState, action: Action, events: list[Event]) -> GameState:
@@ -54,7 +54,7 @@ def _do_fall(state: GameState, action: Action, events: list[Event]) -> GameState
 def _scramble_options(state: GameState, step: Step) -> list[Option]:
     out: list[Option] = []
     for d, (_, reason) in zip(DIRECTIONS, scramble_options(state, step)):
-        out.append((Action("scramble", direction=d), reason))
+        out.append((Action(Verb.SCRAMBLE, direction=d), reason))
     return out
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from solver.core.actions import Action, Option
+from solver.core.actions import Action, Option, Verb
 from solver.core.rulebook import Event, event
 from solver.core.state import GameState
 from solver.core.tiles import Kind
@@ -33,8 +33,8 @@ def key_options(state: GameState) -> list[Option]:
                 reason = f"{pa.name} and {pb.name} are not on connected neighbouring tiles"
             else:
                 reason = None
-            out.append((Action("give", names=names), reason))
-    out.append((Action("take"), _take_problem(state)))
+            out.append((Action(Verb.GIVE, names=names), reason))
+    out.append((Action(Verb.TAKE), _take_problem(state)))
     return out
 
 

@@ -7,7 +7,7 @@ land loses the game, and placing sits above outcome.
 
 from __future__ import annotations
 
-from solver.core.actions import Action, Option
+from solver.core.actions import Action, Option, Verb
 from solver.core.grid import Cell
 from solver.core.state import GameState
 from solver.core.tiles import Kind
@@ -28,7 +28,7 @@ def landing_options(state: GameState, who: int) -> list[Option]:
     if free:
         for c in line:
             reason = None if c in free else _land_refusal(state, c, lit, label)
-            out.append((Action("land", cell=c), reason))
+            out.append((Action(Verb.LAND, cell=c), reason))
         return out
     # RULING-LAND-FULL-LINE: no empty unlit cell on the line.
     area = line if state.rulings.land_full_line else tuple(range(geo.cells))
@@ -52,7 +52,7 @@ def _existing_tiles(state: GameState, area: tuple[Cell, ...]) -> list[Option]:
             reason = f"{geo.name(c)} holds a prisoner"
         else:
             reason = None
-        out.append((Action("land", cell=c), reason))
+        out.append((Action(Verb.LAND, cell=c), reason))
     return out
 
 

@@ -7,7 +7,7 @@ reason it is refused (None when legal), and a ``_do_*`` function applying it.
 
 from __future__ import annotations
 
-from solver.core.actions import Action, Option
+from solver.core.actions import Action, Option, Verb
 from solver.core.grid import DIR_LETTER, DIR_NAME, DIRECTIONS, OPPOSITE
 from solver.core.rulebook import Event, event
 from solver.core.rulings import FF_OCCUPIED
@@ -38,20 +38,26 @@ from solver.rules.steps import discard_board_tile, gain_nerve, pop, push, spend,
 # -- the main action -------------------------------------------------------------
 
 
+_MOVING = (Verb.MOVE, Verb.JUMP, Verb.CHARGE, Verb.BLIND)
+"""The main action's ways to leave a cell, in the order candidates are listed."""
+_STEPPING = (Verb.MOVE, Verb.JUMP, Verb.BLIND)
+"""The ways a Lights Out prisoner could leave its cell without Nerve (a free stay needs none of them)."""
+
+
 def _main_options(state: GameState, step: Step) -> list[Option]:
     out: list[Option] = []
     for d in DIRECTIONS:
-        for verb in ("move", "jump", "charge", "blind"):
+        for verb in _MOVING:
             out.append((Action(verb, direction=d), move_problem(state, step.who, d, verb)))
-    out.append((Action("stay"), _stay_problem(state, step.who)))
+    out.append((Action(Verb.STAY), _stay_problem(state, step.who)))
     return out
 
 
 def _extra_options(state: GameState, step: Step) -> list[Option]:
-    return [opt for opt in _main_options(state, step) if opt[0].verb != "stay"]
+    return [opt for opt in _main_options(state, step) if opt[0].verb != Verb.STAY]
 
 
-def move_problem(state: GameState, who: int, d: int, verb: str) -> str | None:
+def move_problem(state: GameState, who: int, d: int, verb: Verb) -> str | None:
     """Why ``verb`` toward ``d`` is refused (None when legal)."""
     geo = state.geo
     p = state.prisoners[who]
@@ -107,7 +113,7 @@ def _stay_problem(state: GameState, who: int) -> str | None:
 def _stay_is_free(state: GameState, who: int) -> bool:
     """A Lights Out prisoner with no move, jump or blind step at all stays for free (§8.6)."""
     for d in DIRECTIONS:
-        for verb in ("move", "jump", "blind"):
+        for verb in _STEPPING:
             if move_problem(state, who, d, verb) is None:
                 return False
     return True
@@ -141,7 +147,7 @@ def _do_move(state: GameState, action: Action, events: list[Event]) -> GameState
     return perform_move(state, who, action.direction, action.verb, events)
 
 
-def perform_move(state: GameState, who: int, d: int, verb: str, events: list[Event]) -> GameState:
+def perform_move(state: GameState, who: int, d: int, verb: Verb, events: list[Event]) -> GameState:
     p = state.prisoners[who]
     origin = p.cell
     assert origin is not None
@@ -172,7 +178,7 @@ def perform_move(state: GameState, who: int, d: int, verb: str, events: list[Eve
 
 
 def again_possible(state: GameState) -> bool:
-    return any(reason is None for action, reason in _again_options(state, turn_of(state).front) if action.verb == "again")
+    return any(reason is None for action, reason in _again_options(state, turn_of(state).front) if action.verb == Verb.AGAIN)
 
 
 def _again_options(state: GameState, step: Step) -> list[Option]:
@@ -182,13 +188,13 @@ def _again_options(state: GameState, step: Step) -> list[Option]:
         paid = spend(state, who)
         if not any(reason is None for _, reason in _extra_options(paid, Step(EXTRA, who))):
             problem = "no move would be possible"
-    return [(Action("again"), problem), (Action("end"), None)]
+    return [(Action(Verb.AGAIN), problem), (Action(Verb.END), None)]
 
 
 def _do_again(state: GameState, action: Action, events: list[Event]) -> GameState:
     who = state.turn
     state = pop(state)
-    if action.verb == "end":
+    if action.verb == Verb.END:
         return state
     state = spend(state, who)
     events.append(event("again", f"{state.active.name} spends 1 Nerve to move again", "again", None, state.active.name))
@@ -199,7 +205,7 @@ def final_options(state: GameState, step: Step | None = None) -> list[Option]:
     """``discard X`` or ``hold``; and ``end`` only when neither is possible (keys may still pass)."""
     out = _discard_or_hold(state)
     stuck = all(reason is not None for _, reason in out)
-    out.append((Action("end"), None if stuck else "the Final Flickers end of turn is a discard or hold the light"))
+    out.append((Action(Verb.END), None if stuck else "the Final Flickers end of turn is a discard or hold the light"))
     return out
 
 
@@ -216,8 +222,8 @@ def _discard_or_hold(state: GameState) -> list[Option]:
             reason = f"{where} holds a prisoner ({FF_OCCUPIED})"
         else:
             reason = None
-        out.append((Action("discard", cell=cell), reason))
-    out.append((Action("hold"), spend_problem(state, state.turn, holding=True)))
+        out.append((Action(Verb.DISCARD, cell=cell), reason))
+    out.append((Action(Verb.HOLD), spend_problem(state, state.turn, holding=True)))
     return out
 
 
@@ -225,10 +231,10 @@ def _do_final(state: GameState, action: Action, events: list[Event]) -> GameStat
     who = state.turn
     name = state.active.name
     state = pop(state)
-    if action.verb == "end":
+    if action.verb == Verb.END:
         events.append(event("final_nothing", "no tile can be discarded and the light cannot be held", "final"))
         return state
-    if action.verb == "hold":
+    if action.verb == Verb.HOLD:
         events.append(event("hold", f"{name} spends 1 Nerve to hold the light", "hold", None, name))
         return spend(state, who)
     cell = action.cell

@@ -4,7 +4,7 @@ and the monster a stay draws.
 
 from __future__ import annotations
 
-from solver.core.actions import Action, Option
+from solver.core.actions import Action, Option, Verb
 from solver.core.grid import DIR_LETTER, DIRECTIONS, Cell
 from solver.core.rulebook import Event, event
 from solver.core.rulings import LAND_FULL_LINE, STAY_SWAP
@@ -34,7 +34,7 @@ def _place_options(state: GameState, step: Step) -> list[Option]:
         allowed = placements(step.hand, must, any_of)
         for openings in rotations(Tile.of_type(step.hand).kind):
             reason = None if openings in allowed else why
-            out.append((Action("place", cell=cell, openings=openings, tile_type=step.hand), reason))
+            out.append((Action(Verb.PLACE, cell=cell, openings=openings, tile_type=step.hand), reason))
     return out
 
 
@@ -73,7 +73,7 @@ def _do_place(state: GameState, action: Action, events: list[Event]) -> GameStat
     if step.purpose == "land":
         return arrive_land(state, step.who, cell, events)
     if step.purpose == "blind":
-        return complete_move(state, step.who, step.origin, cell, step.triggered, events, "blind")
+        return complete_move(state, step.who, step.origin, cell, step.triggered, events, Verb.BLIND)
     if tile.is_monster:
         # Scrambling onto a freshly drawn monster is stepping onto it: it attacks
         # (rules 6.4, as for a blind step) and the prisoner scrambles again.
@@ -134,7 +134,7 @@ def _start_options(state: GameState, step: Step) -> list[Option]:
     for cell in range(state.geo.cells):
         reason = None if state.tiles[cell] is None else f"{state.geo.name(cell)} is not empty"
         for openings in rotations(Kind.START):
-            out.append((Action("start", cell=cell, openings=openings), reason))
+            out.append((Action(Verb.START, cell=cell, openings=openings), reason))
     return out
 
 
@@ -168,7 +168,7 @@ def swap_targets(state: GameState, drawn: TileType) -> tuple[Cell, ...]:
 
 
 def _swap_options(state: GameState, step: Step) -> list[Option]:
-    return [(Action("swap", cell=c), None) for c in step.cells]
+    return [(Action(Verb.SWAP, cell=c), None) for c in step.cells]
 
 
 def _do_swap(state: GameState, action: Action, events: list[Event]) -> GameState:
