@@ -12,7 +12,8 @@ from typing import Any, BinaryIO
 
 import click
 
-from solver.protocol.requests import MAX_TIME_LIMIT, RequestError, decode_line, parse_request
+from solver.protocol.requests import RequestError, decode_line, parse_request
+from solver.protocol.schema import MAX_TIME_LIMIT
 from solver.protocol.runner import Runner
 
 MAX_LINE_BYTES = 1 << 20

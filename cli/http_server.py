@@ -23,8 +23,9 @@ from fastapi.responses import JSONResponse, Response, StreamingResponse
 
 from solver import __version__
 from solver.protocol.commands import version
-from solver.protocol.requests import COMMANDS, PROTOCOL, RequestError, decode_line, parse_request
+from solver.protocol.requests import PROTOCOL, RequestError, decode_line, parse_request
 from solver.protocol.runner import Runner
+from solver.protocol.schema import COMMANDS, request_schema
 
 NDJSON = "application/x-ndjson"
 
@@ -63,7 +64,7 @@ def create_app(limits: ServerLimits = ServerLimits()) -> FastAPI:
     async def get_version() -> dict[str, Any]:
         return version()
 
-    @app.post("/v1/{command}", summary="Run one command of the engine protocol", openapi_extra=_openapi_body(),
+    @app.post("/v1/{command}", summary="Run one command of the engine protocol", openapi_extra=_openapi_body(limits.max_time_limit),
               responses=_openapi_responses())
     async def run_command(request: Request, command: str = Path(description="The protocol command.",
                                                                 json_schema_extra={"enum": list(COMMANDS)})) -> Response:
@@ -152,31 +153,8 @@ def _error_response(line: dict[str, Any]) -> JSONResponse:
     return JSONResponse(line, status_code=status, headers=headers)
 
 
-def _openapi_body() -> dict[str, Any]:
-    limit = {"type": "number", "description": "seconds"}
-    schema = {
-        "type": "object",
-        "description": "One request of the engine protocol (docs/protocol.md); the command comes from the path. "
-                       "Unknown fields are ignored with a warning.",
-        "properties": {
-            "id": {"oneOf": [{"type": "string", "maxLength": 200}, {"type": "integer"}],
-                   "description": "Names the request (generated when absent); unique among requests in flight."},
-            "position": {"type": "object", "description": "A position in the lueur-position/1 format (all commands but cancel and version)."},
-            "time_limit": limit, "report_every": limit,
-            "max_nodes": {"type": "integer", "minimum": 1},
-            "playouts": {"type": "integer", "minimum": 1},
-            "seed": {"type": "integer"},
-            "actions": {"type": "array", "items": {"type": "string"}, "description": "apply: actions in the text notation."},
-            "engine": {"enum": ["search", "cpsat", "both"]}, "objective": {"enum": ["turns", "nerve"]},
-            "draws": {"type": "integer", "minimum": 1}, "policy": {"enum": ["greedy", "random", "bot"]},
-            "orders": {"type": "integer", "minimum": 0}, "order_nodes": {"type": "integer", "minimum": 1},
-            "explain": {"type": "boolean"},
-            "target": {"oneOf": [{"type": "string"}, {"type": "integer"}], "description": "cancel: the id of the request to stop."},
-        },
-    }
-    return {
-        "requestBody": {"required": True, "content": {"application/json": {"schema": schema}}},
-    }
+def _openapi_body(max_time_limit: float) -> dict[str, Any]:
+    return {"requestBody": {"required": True, "content": {"application/json": {"schema": request_schema(max_time_limit)}}}}
 
 
 def _openapi_responses() -> dict[int | str, dict[str, Any]]:

@@ -12,7 +12,9 @@ from hypothesis import strategies as st
 
 from solver.notation.forms import load_path
 from solver.notation.position_json import to_json
-from solver.protocol.requests import COMMANDS, RequestError, parse_request
+from solver.protocol import schema
+from solver.protocol.requests import RequestError, parse_request
+from solver.protocol.schema import COMMANDS
 from tests.protocol_client import LUEUR, ROOT, Engine, position
 
 WAX = position("rulebook/wax-eater-sight")          # a turn start with a shuffled pile: hints are estimated
@@ -339,3 +341,42 @@ def test_a_hint_cancelled_in_its_exact_stage_still_answers(engine: Engine) -> No
     assert final["type"] == "result" and final["stopped"] == "cancelled"
     assert final["result"]["best"]["action"] in ("stay", "move N", "move W")
     assert "stopped on request before the time limit" in final["result"]["notes"]
+
+
+REQUIRED = {"apply": {"actions": ["stay"]}, "cancel": {"target": "other"}}
+
+
+def _accepted(command: str, field: str, value: object) -> bool:
+    doc = {"id": 1, "command": command, "position": {}, **REQUIRED.get(command, {}), field: value}
+    try:
+        parse_request(doc)
+    except RequestError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("command", sorted(schema.COMMAND_FIELDS))
+def test_the_published_schema_and_the_checks_agree(command: str) -> None:
+    """Every bound and choice the OpenAPI document states is the one the protocol enforces."""
+    properties = schema.request_schema()["properties"]
+    for field in (*schema.LIMITS, *schema.COMMAND_FIELDS[command]):
+        published = properties[field.name]
+        if "enum" in published:
+            assert all(_accepted(command, field.name, choice) for choice in published["enum"])
+            assert not _accepted(command, field.name, "none-of-these")
+        if "maximum" in published:
+            assert _accepted(command, field.name, published["maximum"])
+            assert not _accepted(command, field.name, published["maximum"] + 1)
+        if "minimum" in published:
+            assert _accepted(command, field.name, published["minimum"])
+            assert not _accepted(command, field.name, published["minimum"] - 1)
+        if "exclusiveMinimum" in published:
+            assert not _accepted(command, field.name, published["exclusiveMinimum"])
+        if published.get("type") == "boolean":
+            assert _accepted(command, field.name, True) and not _accepted(command, field.name, "yes")
+        if published.get("type") == "array":
+            assert _accepted(command, field.name, ["stay"]) and not _accepted(command, field.name, [])
+
+
+def test_draws_is_published_with_its_maximum() -> None:
+    assert schema.request_schema()["properties"]["draws"]["maximum"] == 100

@@ -13,6 +13,7 @@ import httpx
 import pytest
 from openapi_spec_validator import validate
 
+from solver.protocol.schema import request_schema
 from tests.protocol_client import position
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
@@ -138,6 +139,7 @@ def test_the_openapi_document_describes_the_protocol(http: httpx.Client) -> None
     assert parameter["name"] == "command" and "hint" in parameter["schema"]["enum"]
     schema = operation["requestBody"]["content"]["application/json"]["schema"]
     assert {"id", "position", "time_limit", "actions", "target"} <= set(schema["properties"])
+    assert schema == request_schema(5.0)  # generated from the checks' own spec, with this server's --max-time-limit
     assert {"200", "400", "413", "429"} <= set(operation["responses"])
     assert "/v1/version" in doc["paths"]
 

@@ -28,7 +28,8 @@ from solver.core.exit_codes import ExitCode
 from solver.notation.position_json import Position
 from solver.play.analyze import analyze
 from solver.play.hint import opening
-from solver.protocol.requests import COMMANDS, PROTOCOL, Request, RequestError, read_position
+from solver.protocol.requests import PROTOCOL, Request, RequestError, read_position
+from solver.protocol.schema import COMMANDS
 
 Info = Callable[[dict[str, Any]], None]
 ShouldStop = Callable[[], bool]

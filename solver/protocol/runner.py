@@ -33,7 +33,8 @@ from typing import Any
 
 from solver.core.exit_codes import ExitCode
 from solver.protocol.commands import DEFAULT_TIME_LIMIT, HEAVY, execute, first_info, result
-from solver.protocol.requests import MAX_TIME_LIMIT, Request, RequestError
+from solver.protocol.requests import Request, RequestError
+from solver.protocol.schema import MAX_TIME_LIMIT
 
 Emit = Callable[[dict[str, Any]], None]
 
