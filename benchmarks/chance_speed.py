@@ -20,16 +20,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from solver.core.errors import NoDecision
+from solver.core.limits import Limits
 from solver.core.newgame import new_game  # noqa: E402
 from solver.core.setups import Setup  # noqa: E402
 from solver.notation.forms import load_path  # noqa: E402
 from solver.play.analyze import analyze  # noqa: E402
-from solver.play.hint import NoDecision, hint  # noqa: E402
+from solver.play.hint import hint
 
 
 def bench_analyze(playouts: int, orders: int, workers: int, policy: str) -> dict:
     state = new_game(Setup())
-    result = analyze(state, playouts, seed=1, workers=workers, policy=policy, orders=orders)
+    result = analyze(state, limits=Limits(playouts=playouts, seed=1), workers=workers, policy=policy, orders=orders)
     doc = result.as_json()
     doc["target"] = "10,000 playouts within 60 s"
     return doc
@@ -45,7 +47,7 @@ def bench_hint(limit: float) -> dict:
             continue
         started = time.perf_counter()
         try:
-            answer = hint(state, time_limit=limit)
+            answer = hint(state, limits=Limits(time_limit=limit))
         except NoDecision:
             continue
         times.append(time.perf_counter() - started)

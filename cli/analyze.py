@@ -10,6 +10,7 @@ from typing import Any
 
 import click
 
+from solver.core.limits import Limits
 from solver.play.analyze import analyze as run
 
 from .options import file_argument, json_option, load
@@ -47,7 +48,8 @@ def analyze(file: str, playouts: int, orders: int, seed: int, workers: int | Non
     pos, _ = load(file)
     workers = workers or os.cpu_count() or 1
     with _progress(not no_progress and sys.stderr.isatty()) as report:
-        result = run(pos.state, playouts, seed, workers, policy, orders, order_time, order_nodes, progress=report)
+        result = run(pos.state, limits=Limits(playouts=playouts, seed=seed), workers=workers, policy=policy, orders=orders,
+                     order_time=order_time, order_nodes=order_nodes, progress=report)
     if as_json:
         emit_json(result.as_json())
         return

@@ -13,8 +13,8 @@ from typing import Any, BinaryIO
 import click
 
 from solver.protocol.requests import RequestError, decode_line, parse_request
-from solver.protocol.schema import MAX_TIME_LIMIT
 from solver.protocol.runner import Runner
+from solver.protocol.schema import MAX_TIME_LIMIT
 
 MAX_LINE_BYTES = 1 << 20
 _ID_IN_PREFIX = re.compile(rb'"id"\s*:\s*("(?:[^"\\]|\\.){1,200}"|-?\d{1,18})')

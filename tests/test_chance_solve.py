@@ -14,6 +14,7 @@ from solver.chance.expectimax import solve_chance
 from solver.chance.hindsight import distinct_orders, every_order, order_count
 from solver.core.counts import counts_from
 from solver.core.errors import NoDecision
+from solver.core.limits import Limits
 from solver.core.state import Pile
 from solver.notation.forms import load_path
 from solver.play.analyze import analyze
@@ -49,7 +50,7 @@ def test_exact_chance_agrees_with_hindsight(path: Path) -> None:
 def test_analyze_brackets_the_exact_chance_and_is_reproducible() -> None:
     state = state_of(CHANCE / "01-first-tile-decides.toml")
     exact = Fraction(1, 2)  # the scenario's checked answer
-    one = analyze(state, playouts=200, seed=3, workers=1, policy="greedy", orders=40, order_nodes=1_000, order_time=None)
+    one = analyze(state, limits=Limits(playouts=200, seed=3), workers=1, policy="greedy", orders=40, order_nodes=1_000, order_time=None)
     low, _ = one.policy.interval
     assert one.upper is not None
     _, high = one.upper.interval
@@ -58,7 +59,7 @@ def test_analyze_brackets_the_exact_chance_and_is_reproducible() -> None:
     assert one.exhaustive and one.hindsight is not None
     assert (one.hindsight.won, one.hindsight.lost, one.hindsight.open) == (1, 1, 0)
     assert one.upper.rate == exact
-    two = analyze(state, playouts=200, seed=3, workers=2, policy="greedy", orders=40, order_nodes=1_000, order_time=None)
+    two = analyze(state, limits=Limits(playouts=200, seed=3), workers=2, policy="greedy", orders=40, order_nodes=1_000, order_time=None)
     assert one.as_json()["policy"]["successes"] == two.as_json()["policy"]["successes"]
     assert one.as_json()["hindsight"]["won"] == two.as_json()["hindsight"]["won"]
 
@@ -67,21 +68,21 @@ def test_analyze_on_a_standard_opening_plays_and_bounds() -> None:
     from solver.core.newgame import new_game
     from solver.core.setups import Setup
 
-    result = analyze(new_game(Setup()), playouts=50, seed=1, policy="random", orders=2, order_time=0.2)
+    result = analyze(new_game(Setup()), limits=Limits(playouts=50, seed=1), policy="random", orders=2, order_time=0.2)
     assert result.policy.trials == 50
     assert result.hindsight is not None and result.hindsight.total == 2
 
 
 def test_hint_proven_on_an_end_game() -> None:
     state = load_path(str(Path(__file__).resolve().parent.parent / "benchmarks" / "endgames" / "0005.json"))[0].state
-    answer = hint(state, time_limit=60)
+    answer = hint(state, limits=Limits(time_limit=60))
     assert answer.best.proven and answer.best.verdict == "win"
     assert answer.best.turns == 7
     assert {c.verdict for c in answer.choices[1:]} <= {"win", "lose"}
 
 
 def test_hint_exact_over_the_draws() -> None:
-    answer = hint(state_of(CHANCE / "01-first-tile-decides.toml"), time_limit=120)
+    answer = hint(state_of(CHANCE / "01-first-tile-decides.toml"), limits=Limits(time_limit=120))
     assert answer.best.action == "move E" and answer.best.p_win == Fraction(1, 2)
     assert all(c.p_win == 0 for c in answer.choices[1:])
 
@@ -91,8 +92,8 @@ def test_hint_estimate_is_reproducible_with_fixed_playouts() -> None:
     from solver.core.setups import Setup
 
     state = new_game(Setup())
-    a = hint(state, time_limit=0.0, seed=4, rounds=3)
-    b = hint(state, time_limit=0.0, seed=4, rounds=3)
+    a = hint(state, limits=Limits(time_limit=0.0, seed=4, playouts=3))
+    b = hint(state, limits=Limits(time_limit=0.0, seed=4, playouts=3))
     assert not a.best.proven
     assert [c.as_json() for c in a.choices] == [c.as_json() for c in b.choices]
     assert all(c.estimate is not None and c.estimate.trials == 3 for c in a.choices)

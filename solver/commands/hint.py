@@ -8,12 +8,12 @@ from typing import Any
 from solver.core.exit_codes import ExitCode
 from solver.core.limits import Limits
 from solver.core.state import GameState
+from solver.play.hint import DEFAULT_TIME_LIMIT
 from solver.play.hint import hint as best_choice
 
 from .answers import Answer
 
 POLICIES = ("greedy", "random", "bot")
-DEFAULT_TIME_LIMIT = 1.0
 NO_LIMITS = Limits()
 
 
@@ -32,7 +32,5 @@ def hint(
     the machine's speed) instead of playing until ``limits.time_limit`` is up.
     Raises :class:`solver.core.errors.NoDecision` when the position awaits no decision.
     """
-    time_limit = DEFAULT_TIME_LIMIT if limits.time_limit is None else limits.time_limit
-    result = best_choice(state, time_limit, limits.seed, policy, limits.playouts, progress=progress, should_stop=should_stop,
-                         report_every=limits.report_every, announce=announce)
+    result = best_choice(state, limits=limits, policy=policy, progress=progress, should_stop=should_stop, announce=announce)
     return Answer(ExitCode.OK, result.as_json(), result)

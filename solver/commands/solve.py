@@ -22,7 +22,9 @@ from .answers import Answer, OptionError
 
 ENGINES = ("search", "cpsat", "both")
 OBJECTIVES = ("turns", "nerve")
-DEFAULT_LIMITS = Limits(time_limit=10.0, max_nodes=2_000_000)
+DEFAULT_TIME_LIMIT = 10.0
+DEFAULT_MAX_NODES = 2_000_000
+DEFAULT_LIMITS = Limits(time_limit=DEFAULT_TIME_LIMIT, max_nodes=DEFAULT_MAX_NODES)
 """Used for a limit the caller leaves out (the command line sets its own)."""
 
 
@@ -49,9 +51,8 @@ def solve(
         if played.refused is not None:
             raise IllegalActionError(played.refused.action, played.refused.reason, list(played.refused.legal))
         state = played.state
-    time_limit = limits.time_limit if limits.time_limit is not None else DEFAULT_LIMITS.time_limit
-    max_nodes = limits.max_nodes if limits.max_nodes is not None else DEFAULT_LIMITS.max_nodes
-    assert time_limit is not None and max_nodes is not None
+    time_limit = DEFAULT_TIME_LIMIT if limits.time_limit is None else limits.time_limit
+    max_nodes = DEFAULT_MAX_NODES if limits.max_nodes is None else limits.max_nodes
     chance = is_chance(state)
     if chance and engine == "cpsat":
         raise OptionError("engine", "the pile's order is unknown; CP-SAT answers deterministic positions only "

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from solver.chance.hindsight import Hindsight, distinct_orders, order_count, solve_orders
+from solver.core.limits import Limits
 from solver.core.newgame import shuffled
 from solver.core.state import GameState
 from solver.core.tiles import TileType
@@ -81,10 +82,16 @@ class Analysis:
 
 
 def analyze(
-    state: GameState, playouts: int, seed: int = 0, workers: int = 1, policy: str = "greedy",
-    orders: int = 200, order_time: float | None = 2.0, order_nodes: int = 150, progress: Progress | None = None,
+    state: GameState, *, limits: Limits, workers: int = 1, policy: str = "greedy", orders: int = 200,
+    order_time: float | None = 2.0, order_nodes: int = 150, progress: Progress | None = None,
 ) -> Analysis:
-    """Estimate the chance of escaping from ``state`` (see the module doc)."""
+    """Estimate the chance of escaping from ``state`` (see the module doc).
+
+    ``limits.playouts`` games are played (required); ``limits.seed`` makes the answer reproducible.
+    """
+    if limits.playouts is None:
+        raise ValueError("analyze needs limits.playouts: how many games to play")
+    playouts, seed = limits.playouts, limits.seed
     started = time.perf_counter()
     sim = Playouts(state, policy)  # fails early, in this process, on a bad policy or position
     wins = _run(_playout_chunk, [(state, policy, seed, i, min(i + CHUNK, playouts)) for i in range(0, playouts, CHUNK)],

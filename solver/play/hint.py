@@ -29,6 +29,7 @@ from typing import Any
 
 from solver.core.actions import format_action
 from solver.core.errors import NoDecision
+from solver.core.limits import Limits
 from solver.core.state import GameState
 from solver.play.playouts import Playouts, playout_rng
 from solver.play.stats import Proportion
@@ -104,18 +105,23 @@ class Hint:
 
 
 Progress = Callable[[dict[str, Any]], None]
+DEFAULT_TIME_LIMIT = 1.0
+DEFAULT_LIMITS = Limits(time_limit=DEFAULT_TIME_LIMIT)
 
 
 def hint(
-    state: GameState, time_limit: float = 1.0, seed: int = 0, policy: str = "greedy", rounds: int | None = None,
-    progress: Progress | None = None, should_stop: Callable[[], bool] | None = None, report_every: float = 0.25,
-    announce: bool = True,
+    state: GameState, *, limits: Limits = DEFAULT_LIMITS, policy: str = "greedy", progress: Progress | None = None,
+    should_stop: Callable[[], bool] | None = None, announce: bool = True,
 ) -> Hint:
     """The best choice now (see the module doc).
 
-    ``rounds`` fixes the playouts per choice of the estimate (reproducible
-    whatever the machine's speed) instead of playing until the time is up.
+    ``limits.time_limit`` is the time to think (1 s when None). ``limits.playouts``
+    fixes the playouts per choice of the estimate (reproducible whatever the
+    machine's speed) instead of playing until the time is up; ``limits.seed``
+    seeds them; ``limits.report_every`` paces the progress reports.
     """
+    time_limit = DEFAULT_TIME_LIMIT if limits.time_limit is None else limits.time_limit
+    seed, rounds, report_every = limits.seed, limits.playouts, limits.report_every
     started = time.perf_counter()
     deadline = started + time_limit
     over = outcome(state)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from solver import __version__
@@ -37,7 +38,7 @@ ShouldStop = Callable[[], bool]
 DEFAULT_PLAYOUTS = 1_000
 """``analyze`` plays this many games when the request does not say."""
 
-DEFAULT_TIME_LIMIT = {"solve": solve_command.DEFAULT_LIMITS.time_limit or 0.0, "hint": hint_command.DEFAULT_TIME_LIMIT}
+DEFAULT_TIME_LIMIT = {"solve": solve_command.DEFAULT_TIME_LIMIT, "hint": hint_command.DEFAULT_TIME_LIMIT}
 """The seconds a search takes when the request does not say (the runner's hard limit counts from them)."""
 
 HEAVY = ("solve", "hint", "analyze")
@@ -131,8 +132,9 @@ def _analyze(request: Request, position: Position, info: Info, should_stop: Shou
 
     try:
         # One worker: requests run side by side already, each in its own process.
-        analysis = analyze(position.state, limits.playouts or DEFAULT_PLAYOUTS, limits.seed, 1, request.fields["policy"],
-                           request.fields["orders"], order_nodes=request.fields["order_nodes"], progress=progress)
+        analysis = analyze(position.state, limits=replace(limits, playouts=limits.playouts or DEFAULT_PLAYOUTS), workers=1,
+                           policy=request.fields["policy"], orders=request.fields["orders"], order_nodes=request.fields["order_nodes"],
+                           progress=progress)
     except _Stopped:
         raise RequestError("stopped", "stopped before the analysis was complete: no estimate") from None
     return Answer(ExitCode.OK, analysis.as_json(), analysis)
