@@ -47,7 +47,7 @@ sys.path.insert(0, str(ROOT))
 
 from solver.core.errors import NightCageError  # noqa: E402
 from solver.core.state import GameState  # noqa: E402
-from solver.endgame.pddl.export import PddlTask, export, parse_plan, plan_cost, plan_turns  # noqa: E402
+from solver.endgame.pddl import PddlTask, export, parse_plan, plan_cost, plan_turns  # noqa: E402
 from solver.endgame.plan import PlanError, PlanTurn, verify  # noqa: E402
 from solver.endgame.search import solve  # noqa: E402
 from solver.notation.forms import load_path  # noqa: E402

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import click
 
-from solver.endgame.pddl.export import ExportError
-from solver.endgame.pddl.export import export as export_pddl
+from solver.endgame.pddl import ExportError
+from solver.endgame.pddl import export as export_pddl
 
 from .options import file_argument, json_option, load
 from .output import BAD_INPUT, Exit, emit_json, err, guarded, out

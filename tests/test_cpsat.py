@@ -35,7 +35,8 @@ from solver.core.state import GameState
 from solver.endgame import kernel as eg
 from solver.endgame import search
 from solver.endgame.cpsat import planner as cpsat
-from solver.endgame.cpsat.model import FlickersModel, board_of, tables_of
+from solver.endgame.cpsat.board import board_of, tables_of
+from solver.endgame.cpsat.model import FlickersModel
 from solver.endgame.plan import PlanTurn, Solution, verify
 from solver.endgame.solving import solve_position
 from solver.notation.forms import load_path

@@ -28,7 +28,7 @@ from solver.core.setups import Setup
 from solver.core.state import GameState, Pile
 from solver.core.tiles import Kind, Tile
 from solver.endgame import kernel as eg
-from solver.endgame.pddl.export import DIR_OBJECTS, LEVELS, ExportError, PddlTask, export, parse_plan, plan_cost, plan_turns
+from solver.endgame.pddl import DIR_OBJECTS, LEVELS, ExportError, PddlTask, export, parse_plan, plan_cost, plan_turns
 from solver.endgame.plan import PlanError, verify
 from solver.endgame.search import solve
 from solver.notation.forms import dump
@@ -247,7 +247,7 @@ def test_deterministic_in_process_and_across_hash_seeds() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "pos.json"
         path.write_text(dump(state, None, "json"))
-        code = "import sys; from cli.options import load; from solver.endgame.pddl.export import export; t = export(load(sys.argv[1])[0].state); print(t.domain + t.problem)"
+        code = "import sys; from cli.options import load; from solver.endgame.pddl import export; t = export(load(sys.argv[1])[0].state); print(t.domain + t.problem)"
         outputs = set()
         for seed in ("1", "2"):
             env = {**os.environ, "PYTHONHASHSEED": seed}

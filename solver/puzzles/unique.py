@@ -43,7 +43,9 @@ from ortools.sat.python import cp_model
 
 from solver.endgame import kernel as eg
 from solver.endgame.bounds import INFINITE, canonical, turns_left, turns_needed
-from solver.endgame.cpsat.model import FlickersModel, board_of, tables_of, value_of
+from solver.endgame.cpsat.board import board_of, tables_of
+from solver.endgame.cpsat.lits import value_of
+from solver.endgame.cpsat.model import FlickersModel
 
 Line = tuple[Any, ...]
 """A plan's line: one tuple of prisoner ints per turn but the last, then ``("win", nerve)``."""

@@ -36,15 +36,8 @@ from solver.core.errors import UnsupportedError
 from solver.core.state import GameState
 from solver.endgame import kernel as eg
 from solver.endgame.bounds import INFINITE, turns_left, turns_needed
-from solver.endgame.cpsat.model import (
-    LETTERS,
-    STEPS,
-    Board,
-    FlickersModel,
-    Tables,
-    board_of,
-    tables_of,
-)
+from solver.endgame.cpsat.board import LETTERS, STEPS, Board, Tables, board_of, tables_of
+from solver.endgame.cpsat.model import FlickersModel
 from solver.endgame.plan import PlanError, PlanTurn, Solution, Stats, verify
 from solver.endgame.reasons import loss_reason
 from solver.rules.outcome import outcome

@@ -1,14 +1,8 @@
-"""PDDL export of a Final Flickers position: an independent planner's view of the end-game.
+"""The PDDL domain of the Final Flickers: predicates, derived predicates, and one block of actions per rule.
 
-:func:`export` writes a Final Flickers turn-start position of the standard
-pieces (the positions :func:`solver.endgame.kernel.from_state` accepts) as a
-PDDL 2.2 domain and problem with derived predicates, conditional
-effects and action costs, for an optimal classical planner such as Fast
-Downward (``benchmarks/fast_downward.py`` runs it and compares it with
-:func:`solver.endgame.search.solve`). The text is generated here; nothing in
-``solver/`` imports or runs a planner. :func:`plan_turns` reads a planner's
-plan back as turns in the engine's notation, so that
-:func:`solver.endgame.plan.verify` can replay it through the rules engine.
+:func:`domain_text` writes it; it depends only on the end-game rulings, so
+every position read the same way shares one domain (the problem,
+:mod:`solver.endgame.pddl.problem`, holds the position).
 
 Plan cost = number of turns
 ---------------------------
@@ -121,101 +115,22 @@ cost is the optimal number of turns. Checked by ``benchmarks/fast_downward.py``
 (the end-game corpus: Fast Downward and the search agree on every verdict and
 optimal length both reach, and every FD plan replays as a win; figures in
 benchmarks/README.md) and, without FD, by ``tests/test_pddl.py``.
-
->>> import random
->>> from solver.testing.endgame import sample_position
->>> task = export(sample_position(random.Random(4)))
->>> task.domain.startswith("(define (domain night-cage-final-flickers")
-True
->>> "(:goal" in task.problem and task.prisoners == ("red", "blue", "green", "yellow")
-True
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-
-from solver.core.errors import NightCageError
-from solver.core.grid import DIRECTIONS, cells_of, geometry
-from solver.core.state import GameState
 from solver.endgame import kernel as eg
-from solver.endgame.plan import PlanTurn
 
 DOMAIN_NAME = "night-cage-final-flickers"
 LEVELS = ("l0", "l1", "l2", "l3")
 DIR_OBJECTS = ("north", "east", "south", "west")
 """Direction objects, in the order of :data:`solver.core.grid.DIRECTIONS`."""
-_RESERVED = frozenset(LEVELS + DIR_OBJECTS + ("and", "or", "not", "when", "forall", "exists", "either", "object"))
-
-
-class ExportError(NightCageError, ValueError):
-    """A position the exporter does not cover (not a live Final Flickers turn start of standard pieces)."""
-
-
-@dataclass(frozen=True)
-class PddlTask:
-    """The two PDDL texts of one position and the names needed to read a plan back."""
-
-    domain: str
-    problem: str
-    size: int
-    prisoners: tuple[str, ...]
-    """Prisoner names in turn order."""
-    prisoner_objects: tuple[str, ...]
-    """The PDDL object of each prisoner (same order)."""
-    cells: tuple[int, ...]
-    """Cells declared as objects (those holding a tile), by cell index; their object is the cell's name."""
-    turn: int
-    """Index of the prisoner whose turn it is."""
-
-
-# -- export ------------------------------------------------------------------------------------
-
-
-def export(state: GameState) -> PddlTask:
-    """The PDDL domain and problem of a Final Flickers turn-start position.
-
-    Raises :class:`ExportError` when :func:`solver.endgame.kernel.from_state` refuses
-    the position (a turn under way, a pile, advanced pieces, an unplaced
-    prisoner). A finished game is exported too (see the module doc).
-    """
-    try:
-        k = eg.from_state(state)
-    except ValueError as exc:
-        raise ExportError(f"not a Final Flickers turn start of standard pieces: {exc}") from None
-    ctx: eg.Context = k[eg.CTX]
-    names = tuple(p.name for p in state.prisoners)
-    objects = _prisoner_objects(names, ctx.size)
-    domain = domain_text(ctx)
-    problem = _problem_text(k, names, objects)
-    cells = tuple(_cell_objects(k))
-    return PddlTask(domain, problem, ctx.size, names, objects, cells, k[eg.TURN])
-
-
-def _prisoner_objects(names: tuple[str, ...], size: int) -> tuple[str, ...]:
-    """Readable, unique PDDL objects for the prisoners (their names when they are safe identifiers)."""
-    cell_names = set(geometry(size).names)
-    out: list[str] = []
-    for i, name in enumerate(names):
-        obj = name.lower()
-        if not re.fullmatch(r"[a-z][a-z0-9_-]*", obj) or obj in _RESERVED or obj in cell_names or obj in out:
-            obj = f"p{i + 1}"
-            while obj in out or obj in cell_names:
-                obj = f"p{i + 1}-{len(out)}"
-        out.append(obj)
-    return tuple(out)
-
-
-# -- the domain -----------------------------------------------------------------------------------
 
 
 def domain_text(ctx: eg.Context) -> str:
     """The domain: the same for every position with the same end-game rulings (``ctx.flags``)."""
-    origin = ctx.trigger_origin
-    removed = ctx.monster_removed
     parts = [
-        f"(define (domain {DOMAIN_NAME}{_ruling_suffix(ctx)})",
+        f"(define (domain {domain_name(ctx)})",
         "  (:requirements :strips :typing :equality :negative-preconditions :disjunctive-preconditions",
         "                 :existential-preconditions :universal-preconditions :conditional-effects",
         "                 :derived-predicates :action-costs)",
@@ -244,16 +159,16 @@ def domain_text(ctx: eg.Context) -> str:
         "",
         *_derived(ctx),
         "",
-        *_actions(ctx, origin, removed),
+        *_actions(ctx),
         ")",
     ]
     return "\n".join(parts) + "\n"
 
 
-def _ruling_suffix(ctx: eg.Context) -> str:
-    """Domains of other readings get another name (``-alt-`` and the rulings read the other way)."""
+def domain_name(ctx: eg.Context) -> str:
+    """The domain's name: domains of other readings get another (``-alt-`` and the rulings read the other way)."""
     alt = [attr for bit, attr in eg._FLAG_RULINGS if not ctx.flags & bit]
-    return "-alt-" + "-".join(a.replace("_", "-") for a in alt) if alt else ""
+    return DOMAIN_NAME + ("-alt-" + "-".join(a.replace("_", "-") for a in alt) if alt else "")
 
 
 def _derived(ctx: eg.Context) -> list[str]:
@@ -299,6 +214,11 @@ _REMOVE_TILE = "(not (present ?c)) (not (pit ?c)) (not (monster ?c)) (not (gate 
 _PASS_PHASE = "(or (main) (decide) (final))"
 _STEP_PHASE = "(or (main) (must-step))"
 _FINAL_PHASE = "(or (decide) (final))"
+_HITS = (
+    "(forall (?c - cell) (and (not (dest ?c)) (not (triggered ?c))))",
+    "(forall (?q - prisoner ?c - cell) (when (and (at ?q ?c) (seen ?c)) (not (lit ?q))))",
+)
+"""The hits that end a move's or a charge's resolution: triggers cleared, the lit prisoners seen put out."""
 
 
 def _action(name: str, params: str, pre: list[str], eff: list[str]) -> list[str]:
@@ -310,11 +230,30 @@ def _action(name: str, params: str, pre: list[str], eff: list[str]) -> list[str]
     ]
 
 
-def _actions(ctx: eg.Context, origin: bool, removed: bool) -> list[str]:
+def _actions(ctx: eg.Context) -> list[str]:
+    """Every action, in the order of a turn."""
+    return [
+        *_begin_turn(),
+        *_key_passes(),
+        *_stays(),
+        *_moves(ctx),
+        *_charges(ctx),
+        *_darkness(ctx),
+        *_move_again(),
+        *_final_flickers(ctx),
+        *_end_turn(),
+    ]
+
+
+def _begin_turn() -> list[str]:
+    """The turn starts: the one action that costs (plan cost = number of turns)."""
+    return _action("begin-turn", "", ["(idle)"], ["(not (idle)) (main)", "(increase (total-cost) 1)"])
+
+
+def _key_passes() -> list[str]:
+    """Key passes (§5, §8.1, §8.3): give, receive, take at a decision point."""
     out: list[str] = []
     add = out.extend
-    add(_action("begin-turn", "", ["(idle)"], ["(not (idle)) (main)", "(increase (total-cost) 1)"]))
-    # -- key passes (§5, §8.1, §8.3) --------------------------------------------------------
     add(
         _action(
             "give",
@@ -339,7 +278,13 @@ def _actions(ctx: eg.Context, origin: bool, removed: bool) -> list[str]:
             ["(has-key ?a) (not (keyed ?c))"],
         )
     )
-    # -- stays (§4.1, §8.6) -----------------------------------------------------------------------
+    return out
+
+
+def _stays() -> list[str]:
+    """Stays (§4.1, §8.6): lit (gains Nerve), Lights Out paying when it could move, Lights Out free."""
+    out: list[str] = []
+    add = out.extend
     stay_pre = ["(main) (active ?a) (at ?a ?c) (not (crumbling ?c))"]
     add(
         _action(
@@ -368,14 +313,20 @@ def _actions(ctx: eg.Context, origin: bool, removed: bool) -> list[str]:
             ["(not (main)) (darken-stay)"],
         )
     )
-    # -- moves (§4.1-4.6) ---------------------------------------------------------------------------
+    return out
+
+
+def _moves(ctx: eg.Context) -> list[str]:
+    """Moves (§4.1-4.6) and their resolution: triggers, hits, attackers removed."""
+    out: list[str] = []
+    add = out.extend
     move_eff = [
         "(not (main)) (not (must-step)) (resolve-move) (dest ?t)",
         "(not (at ?a ?f)) (at ?a ?t)",
         _KEY_ON_ARRIVAL,
         _CRUMBLE,
     ]
-    if origin:
+    if ctx.trigger_origin:
         move_eff.append(_ORIGIN_TRIGGERS)
     add(
         _action(
@@ -390,22 +341,24 @@ def _actions(ctx: eg.Context, origin: bool, removed: bool) -> list[str]:
             move_eff,
         )
     )
-    hit = [
-        "(forall (?c - cell) (and (not (dest ?c)) (not (triggered ?c))))",
-        "(forall (?q - prisoner ?c - cell) (when (and (at ?q ?c) (seen ?c)) (not (lit ?q))))",
-    ]
-    hit_move = ["(not (resolve-move)) (darken-move)", *hit]
-    if removed:
+    hit_move = ["(not (resolve-move)) (darken-move)", *_HITS]
+    if ctx.monster_removed:
         hit_move.append("(forall (?m - cell) (when (attacks ?m) (and (not (present ?m)) (not (monster ?m)))))")
     add(_action("hit-move", "", ["(resolve-move)"], hit_move))
-    # -- charge and scramble (§6.4, §8.7) -----------------------------------------------------------
+    return out
+
+
+def _charges(ctx: eg.Context) -> list[str]:
+    """Charge and scramble (§6.4, §8.7): the charged monster and its watchers attack, the charger goes out."""
+    out: list[str] = []
+    add = out.extend
     charge_eff = [
         "(not (main)) (not (must-step)) (resolve-charge) (dest ?t) (triggered ?t)",
         "(not (at ?a ?f)) (at ?a ?t)",
         "(not (nerve ?a ?n)) (nerve ?a ?n2) (not (spent ?s)) (spent ?s2)",
         _CRUMBLE,
     ]
-    if origin:
+    if ctx.trigger_origin:
         charge_eff.append(_ORIGIN_TRIGGERS)
     add(
         _action(
@@ -420,7 +373,7 @@ def _actions(ctx: eg.Context, origin: bool, removed: bool) -> list[str]:
             charge_eff,
         )
     )
-    doomed = "(attacks ?m)" if removed else "(dest ?m)"
+    doomed = "(attacks ?m)" if ctx.monster_removed else "(dest ?m)"
     add(
         _action(
             "hit-charge",
@@ -428,7 +381,7 @@ def _actions(ctx: eg.Context, origin: bool, removed: bool) -> list[str]:
             ["(resolve-charge) (active ?a)"],
             [
                 "(not (resolve-charge)) (scrambling)",
-                *hit,
+                *_HITS,
                 "(not (lit ?a))",
                 f"(forall (?m - cell) (when {doomed} (doomed ?m)))",
             ],
@@ -450,7 +403,13 @@ def _actions(ctx: eg.Context, origin: bool, removed: bool) -> list[str]:
             ],
         )
     )
-    # -- step 6: darkness and relighting ----------------------------------------------------------------
+    return out
+
+
+def _darkness(ctx: eg.Context) -> list[str]:
+    """Step 6: darkness and relighting, after a move or a scramble and after a stay (§3)."""
+    out: list[str] = []
+    add = out.extend
     darkness = f"(forall (?c - cell) (when (and (present ?c) (not (illuminated ?c))) (and {_REMOVE_TILE})))"
     if ctx.relight_with_active:
         relight = [
@@ -463,16 +422,23 @@ def _actions(ctx: eg.Context, origin: bool, removed: bool) -> list[str]:
         relight = ["(forall (?p - prisoner) (when (relit ?p) (lit ?p)))"]
     add(_action("darken-after-move", "", ["(darken-move)"], ["(not (darken-move)) (decide)", darkness, *relight]))
     add(_action("darken-after-stay", "", ["(darken-stay)"], ["(not (darken-stay)) (final)", darkness, *relight]))
-    # -- move again (§4.7) -------------------------------------------------------------------------------
-    add(
-        _action(
-            "again",
-            "?a - prisoner ?n ?n2 ?s ?s2 - level",
-            ["(decide) (active ?a) (nerve ?a ?n) (pay ?n ?n2) (spent ?s) (spend ?s ?s2)"],
-            ["(not (decide)) (must-step)", "(not (nerve ?a ?n)) (nerve ?a ?n2) (not (spent ?s)) (spent ?s2)"],
-        )
+    return out
+
+
+def _move_again() -> list[str]:
+    """Move again (§4.7): 1 Nerve, and a move or a charge must follow."""
+    return _action(
+        "again",
+        "?a - prisoner ?n ?n2 ?s ?s2 - level",
+        ["(decide) (active ?a) (nerve ?a ?n) (pay ?n ?n2) (spent ?s) (spend ?s ?s2)"],
+        ["(not (decide)) (must-step)", "(not (nerve ?a ?n)) (nerve ?a ?n2) (not (spent ?s)) (spent ?s2)"],
     )
-    # -- Final Flickers (§4.8, §7) -----------------------------------------------------------------------
+
+
+def _final_flickers(ctx: eg.Context) -> list[str]:
+    """The Final Flickers end (§4.8, §7): discard a free tile, hold the light, or (alternative reading) pass."""
+    out: list[str] = []
+    add = out.extend
     add(
         _action(
             "discard",
@@ -502,246 +468,20 @@ def _actions(ctx: eg.Context, origin: bool, removed: bool) -> list[str]:
                 ["(not (decide)) (not (final)) (closing)"],
             )
         )
-    add(
-        _action(
-            "end-turn",
-            "?a ?b - prisoner",
-            ["(closing) (active ?a) (next ?a ?b)"],
-            [
-                "(not (closing)) (idle) (not (active ?a)) (active ?b) (not (gained))",
-                "(forall (?s - level) (not (spent ?s))) (spent l0)",
-            ],
-        )
+    return out
+
+
+def _end_turn() -> list[str]:
+    """The turn passes to the next prisoner; the turn's counters are reset."""
+    return _action(
+        "end-turn",
+        "?a ?b - prisoner",
+        ["(closing) (active ?a) (next ?a ?b)"],
+        [
+            "(not (closing)) (idle) (not (active ?a)) (active ?b) (not (gained))",
+            "(forall (?s - level) (not (spent ?s))) (spent l0)",
+        ],
     )
-    return out
 
 
-# -- the problem --------------------------------------------------------------------------------------
-
-
-def _problem_text(k: eg.K, names: tuple[str, ...], objects: tuple[str, ...]) -> str:
-    ctx: eg.Context = k[eg.CTX]
-    geo = geometry(ctx.size)
-    present, on, oe, os_, ow, pit, mon, gate, keyed, crumb = k[eg.PRESENT : eg.PRISONERS]
-    openings = (on, oe, os_, ow)
-    ps = k[eg.PRISONERS :]
-    cells = _cell_objects(k)
-    cname = geo.name
-
-    def opens(c: int, i: int) -> bool:
-        return bool(openings[i] >> c & 1) and not pit >> c & 1
-
-    def here(c: int) -> bool:
-        return bool(present >> c & 1)
-
-    static: list[str] = []
-    for c in cells:
-        for i in range(4):
-            d = ctx.nb[c][i]
-            if opens(c, i) and here(d):
-                static.append(f"(faces {cname(c)} {cname(d)})")
-                if opens(d, (i + 2) % 4):
-                    static.append(f"(link {cname(c)} {cname(d)})")
-    for m in cells_of(mon):
-        for i in range(4):
-            static.extend(_ray_facts(ctx, m, i, opens, here, cname))
-    n = len(ps)
-    for i in range(n):
-        static.append(f"(next {objects[i]} {objects[(i + 1) % n]})")
-    static += ["(gain l0 l1) (gain l1 l2)", "(pay l1 l0) (pay l2 l1) (pay l3 l2)", "(spend l0 l1) (spend l1 l2)"]
-
-    tiles: list[str] = []
-    for c in cells_of(present):
-        facts = ["present"]
-        bit = 1 << c
-        for mask, pred in ((pit, "pit"), (mon, "monster"), (gate, "gate"), (keyed, "keyed"), (crumb, "crumbling")):
-            if mask & bit:
-                facts.append(pred)
-        tiles.append(" ".join(f"({f} {cname(c)})" for f in facts))
-
-    people: list[str] = []
-    for i, p in enumerate(ps):
-        obj = objects[i]
-        pos = p & eg.POS
-        facts = [f"(at {obj} {cname(pos)})"] if pos < eg.FALLEN else []
-        facts.append(f"(nerve {obj} {LEVELS[p >> eg.NERVE_SHIFT & 3]})")
-        if p & eg.LIT:
-            facts.append(f"(lit {obj})")
-        if p & eg.KEY:
-            facts.append(f"(has-key {obj})")
-        people.append(" ".join(facts) + f"  ; {names[i]}" + ("" if pos < eg.FALLEN else " (falling: on no cell)"))
-
-    goals = []
-    # No gate left (a lost game): name a cell that will never be a gate, so the goal is unreachable.
-    for g in cells_of(gate) or cells[:1]:
-        conj = " ".join(f"(at {o} {cname(g)}) (has-key {o})" for o in objects)
-        goals.append(f"(and (gate {cname(g)}) {conj})")
-    goal = goals[0] if len(goals) == 1 else "(or " + "\n          ".join(goals) + ")"
-
-    who = ", ".join(f"{o} = {nm}" for o, nm in zip(objects, names))
-    over = eg.outcome(k)
-    lines = [
-        f"; Final Flickers position, {ctx.size}x{ctx.size} board; prisoners in turn order: {who}",
-        *([f"; the game is already over ({over}): " + ("the goal holds at once" if over == "win" else "the goal is unreachable")] if over else []),
-        "; plan cost = number of turns (begin-turn costs 1, every other action 0)",
-        f"(define (problem final-flickers-{_digest(static, tiles, people, k[eg.TURN])})",
-        f"  (:domain {DOMAIN_NAME}{_ruling_suffix(ctx)})",
-        "  (:objects " + " ".join(cname(c) for c in cells) + " - cell",
-        "            " + " ".join(objects) + " - prisoner)",
-        "  (:init",
-        "    ; static",
-        *_wrap(static),
-        "    ; tiles",
-        *(f"    {t}" for t in tiles),
-        "    ; prisoners",
-        *(f"    {p}" for p in people),
-        "    ; the turn",
-        f"    (active {objects[k[eg.TURN]]}) (spent l0) (idle) (= (total-cost) 0))",
-        f"  (:goal {goal})",
-        "  (:metric minimize (total-cost)))",
-    ]
-    return "\n".join(lines) + "\n"
-
-
-def _cell_objects(k: eg.K) -> list[int]:
-    """Cells that hold a tile, and (in a lost game only) any cell a prisoner stands on without one."""
-    mask = k[eg.PRESENT]
-    for p in k[eg.PRISONERS :]:
-        if p & eg.POS < eg.FALLEN:
-            mask |= 1 << (p & eg.POS)
-    return cells_of(mask)
-
-
-def _ray_facts(ctx: eg.Context, m: int, i: int, opens, here, cname) -> list[str]:  # type: ignore[no-untyped-def]
-    """Static steps of monster ``m``'s line in direction ``i`` while the openings allow it (§6.1).
-
-    The line enters ``y`` when the previous cell opens ahead and ``y`` opens
-    back; it goes on past ``y`` only if ``y`` opens ahead. Under the other
-    reading of RULING-LOS-END the tile where it stops is not in sight.
-    Whether the tiles are still there is the derived predicate's business.
-    """
-    out: list[str] = []
-    if not opens(m, i):
-        return out
-    back = (i + 2) % 4
-    prev: int | None = None
-    for bit in ctx.rays[m][i]:
-        y = bit.bit_length() - 1
-        if not here(y) or not opens(y, back):
-            break
-        ahead = opens(y, i)
-        if not ahead and not ctx.los_end:
-            break
-        d = DIR_OBJECTS[i]
-        if prev is None:
-            out.append(f"(ray-first {cname(m)} {d} {cname(y)})")
-        else:
-            out.append(f"(ray-pass {cname(m)} {d} {cname(prev)} {cname(y)})")
-        if not ahead:
-            break
-        prev = y
-    return out
-
-
-def _wrap(facts: list[str], width: int = 100) -> list[str]:
-    lines: list[str] = []
-    current = "   "
-    for f in facts:
-        if len(current) + len(f) + 1 > width and current.strip():
-            lines.append(current)
-            current = "   "
-        current += " " + f
-    if current.strip():
-        lines.append(current)
-    return lines
-
-
-def _digest(*parts: object) -> str:
-    """A short stable name for the problem (the same position gives the same name)."""
-    import hashlib
-
-    return hashlib.sha1(repr(parts).encode()).hexdigest()[:10]
-
-
-# -- reading a plan back ---------------------------------------------------------------------------------
-
-_SILENT = frozenset({"hit-move", "hit-charge", "darken-after-move", "darken-after-stay", "end-turn"})
-_PAID = frozenset({"again", "charge", "hold", "stay-dark-paid"})
-
-
-def parse_plan(text: str) -> list[tuple[str, ...]]:
-    """A planner's plan file (``(action arg …)`` per line, ``;`` comments) as tuples of lower-case words."""
-    steps = []
-    for line in text.splitlines():
-        line = line.split(";", 1)[0].strip()
-        if line.startswith("(") and line.endswith(")"):
-            steps.append(tuple(line[1:-1].lower().split()))
-    return steps
-
-
-def plan_cost(steps: list[tuple[str, ...]]) -> int:
-    """The cost of a plan in this encoding: its number of turns."""
-    return sum(1 for s in steps if s and s[0] == "begin-turn")
-
-
-def plan_turns(task: PddlTask, steps: list[tuple[str, ...]]) -> tuple[PlanTurn, ...]:
-    """The plan as turns in the engine's notation (for :func:`solver.endgame.plan.verify`).
-
-    A turn runs from one ``begin-turn`` to the next; the internal steps
-    (``hit-*``, ``darken-*``, ``end-turn``) write nothing. ``pass-final``
-    becomes ``end``; after a move the engine may first wait at the move-again
-    decision, which needs an ``end`` of its own (the kernel's
-    ``_Turn.closing`` writes ``end end`` then), so a replay that is refused
-    may be retried with the ``end`` doubled. Raises ``ValueError`` on an
-    action this encoding does not have.
-    """
-    geo = geometry(task.size)
-    who = dict(zip(task.prisoner_objects, task.prisoners))
-    turns: list[PlanTurn] = []
-    actions: list[str] = []
-    active = task.prisoners[task.turn]
-    playing: str | None = None
-    nerve = 0
-
-    def direction(a: str, b: str) -> str:
-        d = geo.direction_between(geo.parse(a), geo.parse(b))
-        if d is None:
-            raise ValueError(f"{a} and {b} are not neighbours")
-        return "NESW"[DIRECTIONS.index(d)]
-
-    for step in steps:
-        name, args = step[0], step[1:]
-        if name == "begin-turn":
-            if playing is not None:
-                turns.append(PlanTurn(playing, tuple(actions), nerve))
-            actions, nerve, playing = [], 0, active
-        elif name == "end-turn":
-            active = who[args[1]]
-        elif name in _SILENT:
-            pass
-        elif name == "give":
-            actions.append(f"give {who[args[1]]}")
-        elif name == "receive":
-            actions.append(f"give {who[args[1]]} {who[args[0]]}")
-        elif name == "take":
-            actions.append("take")
-        elif name.startswith("stay-"):
-            actions.append("stay")
-        elif name in ("move", "charge", "scramble"):
-            actions.append(f"{name} {direction(args[1], args[2])}")
-        elif name in ("again", "hold"):
-            actions.append(name)
-        elif name == "discard":
-            actions.append(f"discard {args[0]}")
-        elif name == "pass-final":
-            actions.append("end")
-        else:
-            raise ValueError(f"unknown action {name!r} in the plan")
-        if name in _PAID:
-            nerve += 1
-    if playing is not None:
-        turns.append(PlanTurn(playing, tuple(actions), nerve))
-    return tuple(turns)
-
-
-__all__ = ["ExportError", "PddlTask", "export", "domain_text", "parse_plan", "plan_cost", "plan_turns"]
+__all__ = ["DIR_OBJECTS", "DOMAIN_NAME", "LEVELS", "domain_name", "domain_text"]
