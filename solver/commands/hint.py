@@ -34,3 +34,5 @@ def hint(
     """
     result = best_choice(state, limits=limits, policy=policy, progress=progress, should_stop=should_stop, announce=announce)
     return Answer(ExitCode.OK, result.as_json(), result)
+
+__all__ = ["DEFAULT_TIME_LIMIT", "POLICIES", "hint"]
