@@ -12,6 +12,7 @@ from typing import Any
 
 from solver.core.errors import UnsupportedError
 from solver.core.state import GameState
+from solver.endgame import search
 from solver.endgame.plan import Solution, verify
 from solver.notation.position_json import to_json
 
@@ -54,8 +55,6 @@ def solve_position(state: GameState, engine: str, objective: str, time_limit: fl
 
     ``progress`` and ``should_stop`` reach the search (CP-SAT reports nothing and stops at its limit).
     """
-    from solver.endgame import search
-
     if engine == "search":
         return SolveReport(search.solve(state, objective, max_nodes, time_limit, progress=progress, should_stop=should_stop), engine)
     if engine == "cpsat":

@@ -416,10 +416,10 @@ def watched_prisoners(state: GameState) -> int:
     k = eg.from_state(state)
     ctx = k[eg.CTX]
     b = k[eg.PRESENT : eg.PRISONERS]
-    if not b[eg._MON]:
+    if not b[eg.B_MONSTER]:
         return 0
     seen = 0
-    for _, sight in eg._sights(ctx, b):
+    for _, sight in eg.sight_table(ctx, b):
         seen |= sight
     return sum(1 for p in state.prisoners if p.cell is not None and seen >> p.cell & 1)
 
