@@ -20,7 +20,7 @@ from solver.endgame import kernel as eg
 from solver.endgame.search import solve
 from solver.notation.forms import load_path
 from solver.notation.position_json import Position, loads
-from solver.puzzles import corpus
+from solver.puzzles import corpus, layout
 from solver.rules.validate import consistency_problems
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -53,7 +53,7 @@ def assert_end_game(state: Any) -> None:
     n = len(state.prisoners)
     assert n in corpus.SETUPS and state.setup == corpus.SETUPS[n] and state.size == corpus.SETUPS[n].size
     tiles = sum(1 for t in state.tiles if t is not None)
-    assert corpus.MIN_TILES <= tiles <= corpus.MAX_TILES
+    assert layout.MIN_TILES <= tiles <= layout.MAX_TILES
     eg.from_state(state)  # the kernel takes it: standard pieces only
 
 
@@ -92,7 +92,7 @@ def test_a_candidate_is_redrawn_identically() -> None:
     rows = index()
     for row in rows[:: max(1, len(rows) // 6)]:
         meta = position(row["file"]).meta["generator"]
-        drawn = corpus.candidate(random.Random(f"{meta['seed']}:{meta['index']}"), corpus.SETUPS[row["prisoners"]])
+        drawn = layout.candidate(random.Random(f"{meta['seed']}:{meta['index']}"), corpus.SETUPS[row["prisoners"]])
         assert drawn is not None and drawn[0] == position(row["file"]).state
 
 

@@ -22,6 +22,7 @@ from dataclasses import replace
 import pytest
 
 from solver.core import counts
+from solver.core.errors import NotCovered
 from solver.core.grid import geometry
 from solver.core.newgame import new_game
 from solver.core.rulings import BOOLEAN_RULINGS, NERVE_AFTER_GAIN, Rulings
@@ -82,7 +83,9 @@ def sampled(seed: int, **kw: object) -> GameState:
 NAMES = ("red", "blue", "green", "yellow")
 
 
-def build(tiles: dict[str, Tile], prisoners: list[tuple[str, dict[str, object]]], turn: int = 0, given: dict[str, bool] | None = None) -> GameState:
+def build(
+    tiles: dict[str, Tile], prisoners: list[tuple[str, dict[str, object]]], turn: int = 0, given: dict[str, bool] | None = None
+) -> GameState:
     """An end-game position: the named tiles, the prisoners (cell, attributes), the rest discarded."""
     geo = geometry(6)
     board: list[Tile | None] = [None] * geo.cells
@@ -153,7 +156,9 @@ def test_keys_pass_and_a_key_tile_is_emptied_before_it_crumbles():
 def test_relighting_with_the_active_prisoner():
     # Red, Lights Out, stays next to lit blue: it is relit at step 6 (the stay costs Nerve
     # because red could move).
-    state = build({"c3": CROSS, "d3": GATE}, [("c3", {"lit": False, "nerve": 1, "key": True}), ("d3", ON_GATE), ("d3", ON_GATE), ("d3", ON_GATE)])
+    state = build(
+        {"c3": CROSS, "d3": GATE}, [("c3", {"lit": False, "nerve": 1, "key": True}), ("d3", ON_GATE), ("d3", ON_GATE), ("d3", ON_GATE)]
+    )
     found = cross_check(state)
     stays = [r for r, a in found.items() if a[0] == "stay"]
     assert stays and all(r.prisoners[0].lit for r in stays)
@@ -289,14 +294,14 @@ def test_representation_is_a_flat_hashable_tuple():
 
 def test_from_state_refuses_what_it_does_not_cover():
     state = sampled(11)
-    with pytest.raises(ValueError, match="turn"):
+    with pytest.raises(NotCovered, match="turn"):
         eg.from_state(_mid_turn(state))
-    with pytest.raises(ValueError, match="pile"):
+    with pytest.raises(NotCovered, match="pile"):
         eg.from_state(replace(state, pile=Pile(order=(state.tiles[state.prisoners[0].cell].type,))))
     keeper = next(c for c, t in enumerate(state.tiles) if t is None)
-    with pytest.raises(ValueError, match="keeper"):
+    with pytest.raises(NotCovered, match="keeper"):
         eg.from_state(state.with_tile(keeper, Tile.make(Kind.KEEPER)))
-    with pytest.raises(ValueError, match="start tile"):
+    with pytest.raises(NotCovered, match="start tile"):
         eg.from_state(final_flickers_version(new_game(Setup())))
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from solver.core.errors import PositionError
+from solver.core.errors import NotCovered, PositionError
 from solver.endgame import kernel as eg
 from solver.endgame.solving import solve_position
 from solver.notation.forms import load_path
@@ -23,7 +23,7 @@ def end_games() -> list[Path]:
             continue
         try:
             eg.from_state(state)
-        except ValueError:
+        except NotCovered:
             continue
         out.append(path)
     return out

@@ -12,7 +12,7 @@ from solver.endgame import kernel as eg
 from solver.endgame.plan import verify
 from solver.endgame.search import solve
 from solver.notation.forms import load_text
-from solver.puzzles import corpus
+from solver.puzzles import corpus, layout
 from solver.puzzles.grade import (
     GRADES,
     THRESHOLDS,
@@ -48,7 +48,7 @@ def _generated(count: int, seed: int = 11) -> list:
     out = []
     i = 0
     while len(out) < count:
-        drawn = corpus.candidate(random.Random(f"test-puzzles:{seed}:{i}"), corpus.SETUPS[4 + i % 2])
+        drawn = layout.candidate(random.Random(f"test-puzzles:{seed}:{i}"), corpus.SETUPS[4 + i % 2])
         i += 1
         if drawn is None or kernel_of(drawn[0]) is None or any(p.falling for p in drawn[0].prisoners):
             continue

@@ -2,7 +2,7 @@
 
 Once the pile is empty the game is deterministic (rules §7), so the bot stops
 guessing: at the start of a Final Flickers turn it asks the
-:class:`~solver.endgame.search.EndgameOracle` whether the position still wins and,
+:class:`~solver.endgame.oracle.EndgameOracle` whether the position still wins and,
 if it does, follows turn results the oracle proved won
 (:func:`solver.endgame.kernel.successors`) down to the win. Each turn comes as the
 engine's action texts, which :class:`TurnScript` follows decision by decision.
@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import time
 
+from solver.core.errors import NotCovered
 from solver.core.state import GameState
 from solver.endgame import kernel as eg
 from solver.endgame.bounds import INFINITE, canonical, turns_needed
-from solver.endgame.search import EndgameOracle, LimitError
+from solver.endgame.oracle import EndgameOracle, LimitError
 
 ORACLE_MEMORY = 200_000
 """Positions the oracle may remember (won and lost) before it forgets them all."""
@@ -46,7 +47,7 @@ class EndgamePlanner:
         self._forget_if_full()
         try:
             k = eg.from_state(state)
-        except ValueError:
+        except NotCovered:
             self.answers["other"] += 1
             return None
         # The oracle's budget is per call; the deadline bounds the whole line.

@@ -26,7 +26,7 @@ from solver.chance.hindsight import every_order
 from solver.core.actions import Action, format_action
 from solver.core.errors import NightCageError
 from solver.core.state import GameState
-from solver.endgame.search import EndgameOracle, LimitError
+from solver.endgame.oracle import EndgameOracle, LimitError
 from solver.rules.engine import apply, apply_unchecked, chance_outcomes, legal_actions, node_type, outcome
 
 

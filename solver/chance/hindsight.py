@@ -2,7 +2,7 @@
 
 Every order of the pile (layer by layer) is equally likely when physical tiles
 are shuffled, so each distinct sequence of tile types has the same chance
-within its layer. Solving each order exactly (:class:`solver.endgame.search.EndgameOracle`)
+within its layer. Solving each order exactly (:class:`solver.endgame.oracle.EndgameOracle`)
 gives two facts about the game with an unknown order:
 
 - if some order wins, the probability of winning under optimal play is above
@@ -27,7 +27,7 @@ from fractions import Fraction
 
 from solver.core.state import GameState, Pile
 from solver.core.tiles import TILE_TYPES, TileType
-from solver.endgame.search import EndgameOracle, LimitError
+from solver.endgame.oracle import EndgameOracle, LimitError
 
 
 def order_count(pile: Pile) -> int:

@@ -54,14 +54,14 @@ def _step(ctx: eg.Context, b: tuple[int, ...], frontier: int, through: int) -> i
     """Cells of ``through`` connected to some cell of ``frontier`` (one step on the torus)."""
     size = ctx.size
     top, bottom, left, right, across = _EDGES[size]
-    n = frontier & b[eg._N]
-    e = frontier & b[eg._E]
-    s = frontier & b[eg._S]
-    w = frontier & b[eg._W]
-    out = (((n & ~top) << size) | ((n & top) >> across)) & b[eg._S]
-    out |= (((s & ~bottom) >> size) | ((s & bottom) << across)) & b[eg._N]
-    out |= (((e & ~right) << 1) | ((e & right) >> (size - 1))) & b[eg._W]
-    out |= (((w & ~left) >> 1) | ((w & left) << (size - 1))) & b[eg._E]
+    n = frontier & b[eg.B_OPEN_N]
+    e = frontier & b[eg.B_OPEN_E]
+    s = frontier & b[eg.B_OPEN_S]
+    w = frontier & b[eg.B_OPEN_W]
+    out = (((n & ~top) << size) | ((n & top) >> across)) & b[eg.B_OPEN_S]
+    out |= (((s & ~bottom) >> size) | ((s & bottom) << across)) & b[eg.B_OPEN_N]
+    out |= (((e & ~right) << 1) | ((e & right) >> (size - 1))) & b[eg.B_OPEN_W]
+    out |= (((w & ~left) >> 1) | ((w & left) << (size - 1))) & b[eg.B_OPEN_E]
     return out & through
 
 
@@ -75,7 +75,8 @@ def gate_distances(ctx: eg.Context, b: tuple[int, ...], cell: int) -> dict[int, 
     Distances depend only on which tiles are present (a tile's openings never
     change, a pit has none), so they are remembered per board and cell.
     """
-    key = (ctx.size, b[eg._P], b[eg._N], b[eg._E], b[eg._S], b[eg._W], b[eg._PIT], b[eg._MON], b[eg._GATE], cell)
+    key = (ctx.size, b[eg.B_PRESENT], b[eg.B_OPEN_N], b[eg.B_OPEN_E], b[eg.B_OPEN_S], b[eg.B_OPEN_W],
+           b[eg.B_PIT], b[eg.B_MONSTER], b[eg.B_GATE], cell)
     found = _DISTANCES.get(key)
     if found is None:
         if len(_DISTANCES) >= _CACHE_LIMIT:
@@ -85,9 +86,9 @@ def gate_distances(ctx: eg.Context, b: tuple[int, ...], cell: int) -> dict[int, 
 
 
 def _gate_distances(ctx: eg.Context, b: tuple[int, ...], cell: int) -> dict[int, int]:
-    walk = b[eg._P] & ~b[eg._PIT]
-    monsters = b[eg._MON]
-    gates = b[eg._GATE]
+    walk = b[eg.B_PRESENT] & ~b[eg.B_PIT]
+    monsters = b[eg.B_MONSTER]
+    gates = b[eg.B_GATE]
     start = 1 << cell
     reached = frontier = start
     out: dict[int, int] = {}
@@ -120,7 +121,7 @@ def turns_needed(k: eg.K) -> int:
     turn = k[eg.TURN]
     # Every prisoner needs a key: held ones, or key tiles someone can still walk to.
     held = sum(1 for p in ps if p & eg.KEY)
-    if held < n and held + bin(b[eg._KEY] & reach(k)).count("1") < n:
+    if held < n and held + bin(b[eg.B_KEYED] & reach(k)).count("1") < n:
         return INFINITE
     dists = []
     for p in ps:
@@ -172,7 +173,7 @@ def reach(k: eg.K) -> int:
 def _reach(k: eg.K) -> int:
     ctx = k[eg.CTX]
     b = k[eg.PRESENT : eg.PRISONERS]
-    walk = b[eg._P] & ~b[eg._PIT]
+    walk = b[eg.B_PRESENT] & ~b[eg.B_PIT]
     reached = 0
     for p in k[eg.PRISONERS :]:
         pos = p & eg.POS
@@ -193,7 +194,7 @@ def canonical(k: eg.K) -> tuple[object, ...]:
     ctx = k[eg.CTX]
     b = k[eg.PRESENT : eg.PRISONERS]
     inside = reach(k)
-    outside = b[eg._P] & ~inside
+    outside = b[eg.B_PRESENT] & ~inside
     if not outside:
         return (k[eg.TURN], k[eg.PRISONERS :], b, ())
     spares = []
@@ -208,7 +209,7 @@ def canonical(k: eg.K) -> tuple[object, ...]:
             # x lights c when x's tile opens back toward c (direction i + 2 from x).
             if inside >> x & 1 and b[1 + (i + 2) % 4] >> x & 1:
                 sources |= 1 << x
-        kind = 3 if b[eg._PIT] & low else 2 if b[eg._GATE] & low else 1 if b[eg._KEY] & low else 0
+        kind = 3 if b[eg.B_PIT] & low else 2 if b[eg.B_GATE] & low else 1 if b[eg.B_KEYED] & low else 0
         spares.append((kind, sources))
     spares.sort()
     return (k[eg.TURN], k[eg.PRISONERS :], tuple(m & inside for m in b), tuple(spares))

@@ -32,7 +32,7 @@ def _end_game_reason(state: GameState, k: Any) -> str | None:
     ctx = k[eg.CTX]
     b = k[eg.PRESENT : eg.PRISONERS]
     geo = state.geo
-    if not b[eg._GATE]:
+    if not b[eg.B_GATE]:
         return "no gate is left on the board and the pile is empty"
     reach = {}
     for p, code in zip(state.prisoners, k[eg.PRISONERS :]):

@@ -207,7 +207,8 @@ def _exact(state: GameState, actions: list[Any], texts: list[str], deadline: flo
 
 def _exact_deterministic(state: GameState, actions: list[Any], texts: list[str], deadline: float, notes: list[str],
                          should_stop: Stop) -> tuple[str, list[ChoiceValue]] | None:
-    from solver.endgame.search import EndgameOracle, LimitError, solve
+    from solver.endgame.oracle import EndgameOracle, LimitError
+    from solver.endgame.search import solve
 
     sol = solve(state, time_limit=max(0.0, deadline - time.perf_counter()), should_stop=should_stop)
     if sol.verdict == "unknown":

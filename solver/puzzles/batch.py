@@ -2,7 +2,7 @@
 
 Candidate ``i`` of seed ``s`` is drawn from its own generator
 (``random.Random(f"puzzle:{s}:{i}")``, the end-game layouts of
-:func:`solver.puzzles.corpus.candidate`) and examined alone (:func:`examine`): so
+:func:`solver.puzzles.layout.candidate`) and examined alone (:func:`examine`): so
 its fate does not depend on the workers, the backend or what ran before.
 Results are taken in candidate order; an accepted puzzle that is not
 equivalent (:mod:`solver.puzzles.symmetry`) to one accepted before is written
@@ -21,18 +21,22 @@ from __future__ import annotations
 
 import hashlib
 import random
+import signal
+import socket
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from solver.core.errors import NightCageError
 from solver.core.state import GameState
-from solver.puzzles.corpus import SETUPS, candidate
+from solver.puzzles.corpus import SETUPS
 from solver.puzzles.files import FORMAT, puzzle_text, read_index, write_atomic, write_index
 from solver.puzzles.grade import GRADES
+from solver.puzzles.layout import candidate
 from solver.puzzles.study import DEFAULT_MAX_NODES, Study, study
 from solver.puzzles.symmetry import canonical_key
 
@@ -122,8 +126,6 @@ def local_stream(seed: int, start: int, stop: int, options: Options, workers: in
         for i in range(start, stop):
             yield examine(seed, i, options)
         return
-    from concurrent.futures import Future, ProcessPoolExecutor
-
     pool = ProcessPoolExecutor(workers, initializer=_ignore_interrupts)
     pending: list[Future[list[Examined]]] = []
     chunks = _chunks(start, stop)
@@ -143,8 +145,6 @@ def local_stream(seed: int, start: int, stop: int, options: Options, workers: in
 
 def _ignore_interrupts() -> None:
     """Workers leave Ctrl-C to the main process, which stops the job and keeps what it wrote."""
-    import signal
-
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
@@ -188,8 +188,6 @@ def ray_stream(seed: int, start: int, stop: int, options: Options, workers: int,
 
 def _check_reachable(address: str) -> None:
     """Fail at once on a ``host:port`` nobody listens on (Ray itself retries for minutes)."""
-    import socket
-
     host, _, port = address.rpartition(":")
     if "://" in address or not host or not port.isdigit():
         return  # "auto", "ray://…": left to Ray

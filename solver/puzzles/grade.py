@@ -35,7 +35,7 @@ from typing import Any
 from solver.endgame import kernel as eg
 from solver.endgame.bounds import INFINITE, canonical, gate_distances, reach, turns_needed
 from solver.endgame.plan import PlanTurn
-from solver.puzzles.unique import LineSearch
+from solver.puzzles.unique import LineSearch, nerve_spent
 
 GRADES = ("easy", "medium", "hard", "expert")
 
@@ -177,7 +177,8 @@ def _walk_line(k: Any, search: LineSearch, turns: int) -> dict[str, int]:
         waits += (before[k[eg.TURN]] & eg.POS) == (after[eg.PRISONERS + k[eg.TURN]] & eg.POS)
         k = after
         d -= 1
-    return {"options": options, "choice_turns": choice_turns, "traps": traps, "traps_first": traps_first, "put_out": put_out, "waits": waits}
+    return {"options": options, "choice_turns": choice_turns, "traps": traps, "traps_first": traps_first,
+            "put_out": put_out, "waits": waits}
 
 
 def _tricks(plan: tuple[PlanTurn, ...]) -> dict[str, int]:
@@ -207,8 +208,6 @@ def first_turn_traps(k: Any, search: LineSearch, turns: int, names: tuple[str, .
         proj = after[eg.PRISONERS :]
         if proj in out:
             continue
-        from solver.puzzles.unique import nerve_spent
-
         spent = nerve_spent(before, after[eg.PRISONERS + active], actions)
         rest = search.cost(after, turns - 1)
         if rest >= INFINITE:
@@ -298,8 +297,6 @@ def greedy_wins(k: Any, limit: int) -> bool:
 
 
 def _spent(before: int, after: Any, active: int, actions: tuple[str, ...]) -> int:
-    from solver.puzzles.unique import nerve_spent
-
     return nerve_spent(before, after[eg.PRISONERS + active], actions)
 
 
@@ -313,4 +310,7 @@ def _steps_to_gates(k: Any) -> int:
     return total
 
 
-__all__ = ["GRADES", "GREEDY_CAP", "THRESHOLDS", "WEIGHTS", "Grade", "first_turn_traps", "grade_of_score", "grade_win", "greedy_wins", "score_of", "shortest_reason"]
+__all__ = [
+    "GRADES", "GREEDY_CAP", "THRESHOLDS", "WEIGHTS", "Grade",
+    "first_turn_traps", "grade_of_score", "grade_win", "greedy_wins", "score_of", "shortest_reason",
+]

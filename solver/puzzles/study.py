@@ -19,10 +19,12 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from solver.core.errors import NotCovered
 from solver.core.state import GameState
 from solver.endgame import kernel as eg
 from solver.endgame.bounds import INFINITE, turns_left, turns_needed
 from solver.endgame.plan import PlanTurn, verify
+from solver.endgame.search import solve
 from solver.puzzles.grade import GRADES, Grade, first_turn_traps, grade_win, shortest_reason
 from solver.puzzles.unique import (
     DEFAULT_CAP,
@@ -87,7 +89,7 @@ def kernel_of(state: GameState) -> Any | None:
         return None
     try:
         return eg.from_state(state)
-    except ValueError:
+    except NotCovered:
         return None
 
 
@@ -108,7 +110,9 @@ def study(state: GameState, max_nodes: int = DEFAULT_MAX_NODES, cpsat: bool = Fa
     try:
         turns = search.distance(k, min(MAX_TURNS, left))
         if turns is None:
-            return _lose(state, k, search, cpsat, want) if want == "lose" else Study("unsuitable", f"no win within {min(MAX_TURNS, left)} turns")
+            if want == "lose":
+                return _lose(state, k, search, cpsat, want)
+            return Study("unsuitable", f"no win within {min(MAX_TURNS, left)} turns")
         if want == "lose":
             return Study("unsuitable", f"a win in {turns} turns")
         if turns < MIN_TURNS:
@@ -171,8 +175,6 @@ def _lose(state: GameState, k: Any, search: LineSearch, cpsat: bool, want: str) 
     """A no-escape puzzle: lost, not by the bounds at once, with a proof of some size but one a
     person could follow. Proven by the A* search and again by the depth-first search bounded by
     the board's life (:func:`solver.endgame.bounds.turns_left`); by CP-SAT too when asked."""
-    from solver.endgame.search import solve
-
     sol = solve(state, "turns", max_nodes=LOSE_MAX_NODES)
     if sol.verdict != "lose":
         return Study("unknown" if sol.verdict == "unknown" else "unsuitable", f"the search says {sol.verdict}")
