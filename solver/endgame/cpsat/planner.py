@@ -32,7 +32,7 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
-from solver.core.errors import UnsupportedError
+from solver.core.errors import NotCovered, UnsupportedError
 from solver.core.state import GameState
 from solver.endgame import kernel as eg
 from solver.endgame.bounds import INFINITE, turns_left, turns_needed
@@ -88,7 +88,7 @@ def kernel_position(state: GameState) -> eg.K:
     """The kernel form of a position CP-SAT can answer; :class:`UnsupportedError` otherwise."""
     try:
         return eg.from_state(state)
-    except ValueError as exc:
+    except NotCovered as exc:
         raise UnsupportedError(f"CP-SAT answers Final Flickers turn starts of the standard pieces only: {exc}") from None
 
 

@@ -97,10 +97,6 @@ from .layout import (
 )
 from .turn import Turn, successor_map, successors
 
-# old name, for cpsat/pddl until they move to FLAG_RULINGS
-_FLAG_RULINGS = FLAG_RULINGS
-# old name, for cpsat/pddl until they move to Turn (pddl/export.py's docstring cites kernel._Turn)
-_Turn = Turn
 
 __all__ = [
     "B_CRUMBLING",

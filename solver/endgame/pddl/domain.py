@@ -26,7 +26,7 @@ Key passes (``give``, ``receive``, ``take``) are allowed in ``main``,
 kernel offer them (rules notes 3-4; a pass in the middle of a move's
 resolution could be made at the next decision point with the same result).
 
-What is modelled exactly (the order and conditions of :class:`solver.endgame.kernel._Turn`)
+What is modelled exactly (the order and conditions of :class:`solver.endgame.kernel.Turn`)
 -------------------------------------------------------------------------------------
 
 * **Tiles** never move and none is drawn: a cell holds a tile at the start or
@@ -167,7 +167,7 @@ def domain_text(ctx: eg.Context) -> str:
 
 def domain_name(ctx: eg.Context) -> str:
     """The domain's name: domains of other readings get another (``-alt-`` and the rulings read the other way)."""
-    alt = [attr for bit, attr in eg._FLAG_RULINGS if not ctx.flags & bit]
+    alt = [attr for bit, attr in eg.FLAG_RULINGS if not ctx.flags & bit]
     return DOMAIN_NAME + ("-alt-" + "-".join(a.replace("_", "-") for a in alt) if alt else "")
 
 

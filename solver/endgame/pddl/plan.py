@@ -40,7 +40,7 @@ def plan_turns(task: PddlTask, steps: list[tuple[str, ...]]) -> tuple[PlanTurn, 
     (``hit-*``, ``darken-*``, ``end-turn``) write nothing. ``pass-final``
     becomes ``end``; after a move the engine may first wait at the move-again
     decision, which needs an ``end`` of its own (the kernel's
-    ``_Turn.closing`` writes ``end end`` then), so a replay that is refused
+    ``Turn.closing`` writes ``end end`` then), so a replay that is refused
     may be retried with the ``end`` doubled. Raises ``ValueError`` on an
     action this encoding does not have.
     """

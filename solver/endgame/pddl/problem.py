@@ -21,7 +21,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from solver.core.errors import NightCageError
+from solver.core.errors import NightCageError, NotCovered
 from solver.core.grid import Geometry, cells_of, geometry
 from solver.core.state import GameState
 from solver.endgame import kernel as eg
@@ -64,7 +64,7 @@ def export(state: GameState) -> PddlTask:
     """
     try:
         k = eg.from_state(state)
-    except ValueError as exc:
+    except NotCovered as exc:
         raise ExportError(f"not a Final Flickers turn start of standard pieces: {exc}") from None
     ctx: eg.Context = k[eg.CTX]
     names = tuple(p.name for p in state.prisoners)
