@@ -30,7 +30,7 @@ from solver.core.state import (
     Turn,
 )
 from solver.core.tiles import TileType
-from solver.notation.fields import Reader
+from solver.notation.fields import TYPE_NAMES, Reader
 from solver.rules.describe import decision_text
 
 STEP_NAMES = (
@@ -178,7 +178,7 @@ def _read_step(value: Any, path: str, r: Reader, size: int, names: list[str]) ->
             items = r.list(obj[key], f"{path}.{key}") or []
             step = step._replace(**{key: tuple(cell(c, f"{path}.{key}[{i}]") for i, c in enumerate(items))})
     if "hand" in obj:
-        if r.choice(obj["hand"], f"{path}.hand", tuple(t.value for t in TileType)) is None:
+        if r.choice(obj["hand"], f"{path}.hand", TYPE_NAMES) is None:
             ok = False
         else:
             step = step._replace(hand=TileType(obj["hand"]))
