@@ -28,6 +28,7 @@ from solver.notation.fields import Reader
 from solver.notation.json_pile import read_pile_and_discard
 from solver.notation.json_prisoners import read_prisoners, read_turn
 from solver.notation.json_setup import read_rulings, read_setup, read_size
+from solver.notation.json_text import decode_json
 from solver.notation.json_tiles import default_key_taken, read_tiles
 from solver.notation.json_writer import FORMAT, GAME, dumps, to_json
 from solver.notation.pending import read_pending
@@ -49,13 +50,7 @@ def loads(text: str, lenient: bool = False) -> tuple[Position, list[Problem]]:
 
     Returns the position and the warnings (unknown fields, when ``lenient``).
     """
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise PositionError([Problem(f"line {exc.lineno}, column {exc.colno}", f"invalid JSON: {exc.msg}")]) from None
-    except (RecursionError, ValueError) as exc:  # absurd nesting, gigantic integers
-        raise PositionError([Problem("", f"invalid JSON: {exc}")]) from None
-    return read(doc, lenient)
+    return read(decode_json(text, too_deep=None), lenient)
 
 
 def read(doc: Any, lenient: bool = False) -> tuple[Position, list[Problem]]:
