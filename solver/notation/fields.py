@@ -9,6 +9,7 @@ problem is reported at once.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from solver.core.counts import Counts, counts_from
@@ -64,7 +65,7 @@ class Reader:
             return None
         return value
 
-    def choice(self, value: Any, path: str, allowed: tuple[str, ...] | list[str]) -> str | None:
+    def choice(self, value: Any, path: str, allowed: Sequence[str]) -> str | None:
         if isinstance(value, str) and value in allowed:
             return value
         self.problem(path, f"{_show(value)} is not one of {', '.join(allowed)}")

@@ -338,11 +338,11 @@ class _LineReader:
                 pos = _skip_space(line, end)
                 continue
             key = m.group(1)
-            value, end = self.value(line, m.end(), key, number)
-            if end is None:
+            value, value_end = self.value(line, m.end(), key, number)
+            if value_end is None:
                 return
             self.field(key, value, number, doc)
-            pos = _skip_space(line, end)
+            pos = _skip_space(line, value_end)
 
     def value(self, line: str, start: int, key: str, number: int) -> tuple[Any, int | None]:
         """A field's value and where it ends (None after invalid JSON: the rest cannot be split)."""
