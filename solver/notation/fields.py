@@ -8,9 +8,16 @@ problem is reported at once.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
 from typing import Any
 
+from solver.core.counts import Counts, counts_from
 from solver.core.errors import Problem
+from solver.core.tiles import TileType
+
+TYPE_NAMES = tuple(t.value for t in TileType)
+"""The tile types as the formats name them (what the pile, the discard and the setup count)."""
 
 
 class Reader:
@@ -58,11 +65,29 @@ class Reader:
             return None
         return value
 
-    def choice(self, value: Any, path: str, allowed: tuple[str, ...] | list[str]) -> str | None:
+    def choice(self, value: Any, path: str, allowed: Sequence[str]) -> str | None:
         if isinstance(value, str) and value in allowed:
             return value
         self.problem(path, f"{_show(value)} is not one of {', '.join(allowed)}")
         return None
+
+    def counts(self, value: Any, path: str) -> Counts | None:
+        """A tally of tile types: an object of ``{type name: n}``."""
+        obj = self.object(value, path)
+        if obj is None:
+            return None
+        ok = True
+        out: dict[str, int] = {}
+        for key, n in obj.items():
+            if key not in TYPE_NAMES:
+                hint = " (pits are counted as what they were)" if key == "pit" else ""
+                self.problem(f"{path}.{key}", f"unknown tile type{hint}; types: {', '.join(TYPE_NAMES)}")
+                ok = False
+            elif self.integer(n, f"{path}.{key}", 0) is None:
+                ok = False
+            else:
+                out[key] = n
+        return counts_from(out) if ok else None
 
     def unknown_fields(self, obj: dict[str, Any], path: str, known: tuple[str, ...]) -> None:
         for key in obj:
@@ -84,7 +109,5 @@ def _range(low: int | None, high: int | None) -> str:
 
 
 def _show(value: Any) -> str:
-    import json
-
     text = json.dumps(value, ensure_ascii=False)
     return text if len(text) <= 40 else text[:37] + "..."

@@ -19,12 +19,12 @@ solver.core.errors.PositionError: pile: missing: give pile:<type>=<n>,..., order
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from solver.core.errors import PositionError, Problem
 from solver.core.state import GameState
+from solver.notation.json_text import decode_json
 from solver.notation.line import format_line, read_line
 from solver.notation.position_json import Position, dumps, read
 from solver.notation.scenario import format_scenario, read_scenario
@@ -64,7 +64,7 @@ def load_text(text: str, name: str | None = None, lenient: bool = False) -> tupl
         return read_line(text, lenient)
     if form == "toml":
         return read_scenario(text, lenient)
-    return read(_decode_json(text), lenient)
+    return read(decode_json(text), lenient)
 
 
 def load_path(path: str | Path, lenient: bool = False) -> tuple[Position, list[Problem]]:
@@ -87,17 +87,6 @@ def dump(state: GameState, meta: dict[str, Any] | None, form: str) -> str:
     if form == "line":
         return format_line(state, meta)
     raise ValueError(f"unknown position form {form!r} (forms: {', '.join(FORMS)})")
-
-
-def _decode_json(text: str) -> Any:
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise PositionError([Problem(f"line {exc.lineno}, column {exc.colno}", f"invalid JSON: {exc.msg}")]) from None
-    except RecursionError:
-        raise PositionError([Problem("", "invalid JSON: nested too deeply")]) from None
-    except ValueError as exc:
-        raise PositionError([Problem("", f"invalid JSON: {exc}")]) from None
 
 
 __all__ = ["FORMS", "detect_form", "load_text", "load_path", "dump"]

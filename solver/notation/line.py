@@ -24,14 +24,14 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from solver.core import counts
+from solver.core import accounting, counts
 from solver.core.counts import Counts
 from solver.core.errors import PositionError, Problem
 from solver.core.grid import SIZES, geometry
 from solver.core.rulings import ADV_5P_WAX, BOOLEAN_RULINGS, DIRGE_SHAPE, Rulings
 from solver.core.setups import Setup
 from solver.core.state import GameState, Pile, Prisoner
-from solver.core.tiles import Kind
+from solver.notation.json_text import decode_json, decode_json_prefix
 from solver.notation.pending import pending_to_json
 from solver.notation.position_json import Position, read_located
 from solver.notation.tiletoken import UNKNOWN_ORIGIN, format_tile, parse_tile, tile_spec
@@ -60,7 +60,6 @@ _PRISONER_PATH = re.compile(r"prisoners\[([0-9]+)\]\.?(.*)")
 _WORD = re.compile(r"\S*")
 _SPACE = re.compile(r"\s*")
 _POSITIONAL_END = re.compile(r"\S+\s+\S+\s+\S+\s+")
-_DECODER = json.JSONDecoder()
 _NAME_ESCAPES = {"%": "%25", ",": "%2C"}
 _LINE_BREAKS = {0x85: "\\u0085", 0x2028: "\\u2028", 0x2029: "\\u2029"}
 
@@ -152,11 +151,11 @@ def _format_counts(c: Counts) -> str:
 
 def _discard_derivable(state: GameState) -> bool:
     """The discard is what the setup's totals leave (the JSON reader's derivation gives it back)."""
-    if any(t is not None and t.kind is Kind.PIT and t.type is None and not t.dirge for t in state.tiles):
+    if accounting.unknown_pits(state.tiles):
         return False
     totals = replace(state.setup, rulings=state.rulings).totals()
     on_table = counts.add(state.board_counts(), state.in_hand_counts())
-    return counts.sub(counts.sub(totals, on_table), state.pile.contents) == state.discarded
+    return accounting.unaccounted(totals, on_table, state.pile.contents) == state.discarded
 
 
 def _format_rulings(rulings: Rulings) -> str:
@@ -339,11 +338,11 @@ class _LineReader:
                 pos = _skip_space(line, end)
                 continue
             key = m.group(1)
-            value, end = self.value(line, m.end(), key, number)
-            if end is None:
+            value, value_end = self.value(line, m.end(), key, number)
+            if value_end is None:
                 return
             self.field(key, value, number, doc)
-            pos = _skip_space(line, end)
+            pos = _skip_space(line, value_end)
 
     def value(self, line: str, start: int, key: str, number: int) -> tuple[Any, int | None]:
         """A field's value and where it ends (None after invalid JSON: the rest cannot be split)."""
@@ -358,15 +357,10 @@ class _LineReader:
     def json(self, line: str, start: int, where: str, to_end: bool) -> tuple[Any, int | None]:
         try:
             if to_end:
-                return json.loads(line[start:]), len(line)
-            return _DECODER.raw_decode(line, start)
-        except json.JSONDecodeError as exc:
-            column = exc.pos + 1 + (start if to_end else 0)
-            self.problem(f"{where}, column {column}", f"invalid JSON: {exc.msg}")
-        except RecursionError:
-            self.problem(where, "invalid JSON: nested too deeply")
-        except ValueError as exc:
-            self.problem(where, f"invalid JSON: {exc}")
+                return decode_json(line[start:], where, offset=start), len(line)
+            return decode_json_prefix(line, start, where)
+        except PositionError as exc:
+            self.problems += exc.problems
         return None, None
 
     def field(self, key: str, value: Any, number: int, doc: dict[str, Any]) -> None:
@@ -440,8 +434,8 @@ class _LineReader:
             return int(raw)
         if rid == DIRGE_SHAPE:
             try:
-                return json.loads(raw)
-            except (ValueError, RecursionError):
+                return decode_json(raw)
+            except PositionError:
                 self.problem(where, f"{short}: expected a JSON list of [dx,dy] pairs, without spaces")
         return raw
 

@@ -30,7 +30,7 @@ from solver.core.state import (
     Turn,
 )
 from solver.core.tiles import TileType
-from solver.notation.fields import Reader
+from solver.notation.fields import TYPE_NAMES, Reader
 from solver.rules.describe import decision_text
 
 STEP_NAMES = (
@@ -90,7 +90,13 @@ def _step_json(step: Step, names: list[str], geo: Any) -> dict[str, Any]:
         out["count"] = step.count
     if step.hits:
         out["hits"] = [
-            {"prisoner": names[h.prisoner], "monster": geo.name(h.monster), "tiles": h.tiles, "blockable": h.blockable, "blocked": h.blocked}
+            {
+                "prisoner": names[h.prisoner],
+                "monster": geo.name(h.monster),
+                "tiles": h.tiles,
+                "blockable": h.blockable,
+                "blocked": h.blocked,
+            }
             for h in step.hits
         ]
     if step.origin >= 0:
@@ -176,9 +182,10 @@ def _read_step(value: Any, path: str, r: Reader, size: int, names: list[str]) ->
     for key in ("cells", "triggered"):
         if key in obj:
             items = r.list(obj[key], f"{path}.{key}") or []
-            step = step._replace(**{key: tuple(cell(c, f"{path}.{key}[{i}]") for i, c in enumerate(items))})
+            cells = tuple(cell(c, f"{path}.{key}[{i}]") for i, c in enumerate(items))
+            step = step._replace(cells=cells) if key == "cells" else step._replace(triggered=cells)
     if "hand" in obj:
-        if r.choice(obj["hand"], f"{path}.hand", tuple(t.value for t in TileType)) is None:
+        if r.choice(obj["hand"], f"{path}.hand", TYPE_NAMES) is None:
             ok = False
         else:
             step = step._replace(hand=TileType(obj["hand"]))

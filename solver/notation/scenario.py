@@ -42,6 +42,7 @@ import tomli_w
 from solver.core.errors import PositionError, Problem
 from solver.core.grid import FILE_LETTERS, SIZES, geometry
 from solver.core.state import GameState
+from solver.notation.json_text import decode_json
 from solver.notation.position_json import Position, read_located, to_json
 from solver.notation.tiletoken import format_tile, parse_tile, tile_spec
 
@@ -164,7 +165,7 @@ def parse_scenario(text: str) -> Position:
     >>> parse_scenario("turn = 'red'\\nboard = '''\\n" + board + "\\n'''\\n")
     Traceback (most recent call last):
     ...
-    solver.core.errors.PositionError: board, line 8, column 3: 'Z': unknown kind letter 'Z' (valid tokens: . S:NE I:NS T:NES T~:NES X K K* G W Q:N L O P P/<type> D)
+    solver.core.errors.PositionError: board, line 8, column 3: 'Z': unknown kind letter 'Z' (valid tokens: ...)
     """
     return read_scenario(text)[0]
 
@@ -259,11 +260,9 @@ class _ScenarioReader:
 
     def meta_json(self, text: str) -> Any:
         try:
-            return json.loads(text)
-        except json.JSONDecodeError as exc:
-            self.problem("meta", f"invalid JSON at column {exc.colno}: {exc.msg}")
-        except (ValueError, RecursionError):
-            self.problem("meta", "invalid JSON")
+            return decode_json(text, "meta", column_in_message=True, detail=False)
+        except PositionError as exc:
+            self.problems += exc.problems
         return {}
 
     # -- the board --

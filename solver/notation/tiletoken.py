@@ -30,6 +30,7 @@ from typing import Any
 
 from solver.core.grid import DIR_LETTER, LETTER_DIR, openings_text, parse_openings
 from solver.core.tiles import DEFAULT_CRUMBLING, ROTATABLE, SHAPE, Kind, Tile, TileType, rotations
+from solver.notation.json_writer import tile_fields
 
 EMPTY = "."
 DIRGE = "D"
@@ -134,8 +135,6 @@ def tile_spec(tile: Tile) -> dict[str, Any]:
     >>> tile_spec(parse_tile("K"))
     {'kind': 'key', 'key_taken': False}
     """
-    from solver.notation.position_json import tile_fields
-
     return tile_fields(tile)
 
 

@@ -11,12 +11,12 @@ here runs a command: that is :mod:`solver.protocol.commands`.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
 from solver.core.errors import PositionError, Problem
 from solver.core.limits import Limits
+from solver.notation.json_text import decode_json
 from solver.notation.position_json import Position, read
 from solver.protocol.schema import (
     COMMAND_FIELDS,
@@ -69,11 +69,9 @@ def decode_line(raw: bytes | str) -> Any:
     except UnicodeDecodeError as exc:
         raise RequestError("malformed", f"the line is not UTF-8 (byte {exc.start})") from None
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RequestError("malformed", f"invalid JSON at column {exc.colno}: {exc.msg}") from None
-    except (RecursionError, ValueError) as exc:  # absurd nesting, gigantic integers
-        raise RequestError("malformed", f"invalid JSON: {exc}") from None
+        return decode_json(text, "", column_in_message=True, too_deep=None)
+    except PositionError as exc:
+        raise RequestError("malformed", exc.problems[0].message) from None
 
 
 def parse_request(doc: Any, max_time_limit: float = MAX_TIME_LIMIT) -> Request:

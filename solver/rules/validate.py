@@ -8,7 +8,7 @@ darkness or filling may still be under way.
 
 from __future__ import annotations
 
-from solver.core import counts
+from solver.core import accounting, counts
 from solver.core.errors import Problem
 from solver.core.grid import geometry
 from solver.core.setups import METAL_KEYS, setup_problems
@@ -89,20 +89,21 @@ def _scrambling(state: GameState, who: int) -> bool:
 def _totals(state: GameState) -> list[Problem]:
     """Board + pile + discard + tiles in hand = the setup's totals, type by type."""
     out = []
-    unknown = [c for c, t in enumerate(state.tiles) if t is not None and t.kind is Kind.PIT and t.type is None and not t.dirge]
+    unknown = accounting.unknown_pits(state.tiles)
     board = state.board_counts()
     hand = state.in_hand_counts()
     pile = state.pile.contents
-    have = counts.add(counts.add(board, hand), counts.add(pile, state.discarded))
     totals = state.setup.totals()
-    deficit = counts.sub(totals, have)
-    if unknown and min(deficit) >= 0 and counts.total(deficit) == len(unknown):
-        return [Problem(f"tiles.{state.geo.name(c)}.was", f"say what this pit was: the totals leave {counts.describe(deficit)} unaccounted") for c in unknown]
+    deficit = accounting.unaccounted(totals, board, hand, pile, state.discarded)
+    if unknown and accounting.explains(deficit, len(unknown)):
+        message = f"say what this pit was: the totals leave {counts.describe(deficit)} unaccounted"
+        return [Problem(f"tiles.{state.geo.name(c)}.was", message) for c in unknown]
     label = state.setup.base if state.setup.counts is None else "given"
-    for t, h, want, b, pl, d, hd in zip(TILE_TYPES, have, totals, board, pile, state.discarded, hand):
-        if h != want:
+    for t, left, want, b, pl, d, hd in zip(TILE_TYPES, deficit, totals, board, pile, state.discarded, hand):
+        if left:
+            have = want - left
             parts = f"board {b} + pile {pl} + discarded {d}" + (f" + in hand {hd}" if hd else "")
-            out.append(Problem(f"discarded.{t.value}", f"{parts} = {h} {t.value}, but the {label} setup has {want}"))
+            out.append(Problem(f"discarded.{t.value}", f"{parts} = {have} {t.value}, but the {label} setup has {want}"))
     return out
 
 
