@@ -44,12 +44,12 @@ def main() -> None:
     args = parser.parse_args()
 
     report = corpus.Report()
-    limits = corpus.Limits(args.max_nodes, args.max_generated)
+    budget = corpus.Budget(args.max_nodes, args.max_generated)
     started = time.perf_counter()
     entries = corpus.generate(
         args.seed,
         args.count,
-        limits,
+        budget,
         args.max_candidates,
         report,
         args.workers,
@@ -57,7 +57,7 @@ def main() -> None:
     )
     print(file=sys.stderr)
     write(Path(args.out), corpus.files(entries, args.seed))
-    print_report(entries, report, limits, time.perf_counter() - started, Path(args.out))
+    print_report(entries, report, budget, time.perf_counter() - started, Path(args.out))
 
 
 def _progress(kept: int, tried: int) -> None:
@@ -76,7 +76,7 @@ def write(out: Path, files: dict[str, str]) -> None:
         (out / name).write_text(text, encoding="utf-8")
 
 
-def print_report(entries: list[corpus.Entry], report: corpus.Report, limits: corpus.Limits, seconds: float, out: Path) -> None:
+def print_report(entries: list[corpus.Entry], report: corpus.Report, budget: corpus.Budget, seconds: float, out: Path) -> None:
     """What was tried, kept and dropped; the corpus's statistics; the search's times on this machine."""
     stats = corpus.summary(entries)
     print(f"wrote {len(entries)} positions to {out} in {seconds:.0f} s")
@@ -90,7 +90,7 @@ def print_report(entries: list[corpus.Entry], report: corpus.Report, limits: cor
             f"dropped (search limits: nodes or turn results): {len(times)}, search time when stopped "
             f"p50 {times[len(times) // 2]:.2f} s, max {times[-1]:.2f} s; layouts {_tally(d.layout for d in report.dropped)}"
         )
-        reached = sum(d.nodes >= limits.max_nodes for d in report.dropped)
+        reached = sum(d.nodes >= budget.max_nodes for d in report.dropped)
         print(f"  {reached} reached the node limit, {len(report.dropped) - reached} only the turn-result limit")
         print(f"  tiles of the dropped: {dict(sorted(_tally(d.tiles for d in report.dropped).items(), key=lambda kv: int(kv[0])))}")
     if report.unfilled:

@@ -25,7 +25,7 @@ from solver.rules.validate import consistency_problems
 
 ROOT = Path(__file__).resolve().parent.parent
 ENDGAMES = ROOT / "benchmarks" / "endgames"
-SMALL = corpus.Limits(max_nodes=300, max_generated=5_000)
+SMALL = corpus.Budget(max_nodes=300, max_generated=5_000)
 
 
 @cache

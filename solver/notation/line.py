@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -65,6 +66,10 @@ _LINE_BREAKS = {0x85: "\\u0085", 0x2028: "\\u2028", 0x2029: "\\u2029"}
 
 
 # -- writing ----------------------------------------------------------------------------
+
+
+Report = Callable[[str, str], None]
+"""Records a problem: where on the line, and what."""
 
 
 def format_line(state: GameState, meta: dict[str, Any] | None = None) -> str:
@@ -377,67 +382,13 @@ class _LineReader:
         self.fields[key] = number
         where = self.where(key)
         if key in PILE_KEYS:
-            doc["pile"] = self.pile(key, value, where)
+            doc["pile"] = _pile(key, value, where, self.problem)
         elif key == "discarded":
-            doc["discarded"] = self.counts(value, where)
+            doc["discarded"] = _counts(value, where, self.problem)
         elif key == "rulings":
-            doc["rulings"] = self.rulings(value, where)
+            doc["rulings"] = _rulings(value, where, self.problem)
         else:
             doc[key] = value
-
-    def pile(self, key: str, text: str, where: str) -> dict[str, Any]:
-        if key == "order":
-            order = text.split(",") if text else []
-            return {"count": len(order), "order": order}
-        if key == "layers":
-            layers = [self.counts(part, where) for part in text.split("|")]
-            return {"count": sum(sum(layer.values()) for layer in layers), "layers": layers}
-        contents = self.counts(text, where)
-        return {"count": sum(contents.values()), "contents": contents}
-
-    def counts(self, text: str, where: str) -> dict[str, int]:
-        out: dict[str, int] = {}
-        for item in text.split(",") if text else []:
-            name, _, n = item.partition("=")
-            if not _NUMBER.fullmatch(n):
-                self.problem(where, f"{item!r}: expected <type>=<count>, e.g. t=4")
-            elif name in out:
-                self.problem(where, f"{name!r} is counted twice")
-            else:
-                out[name] = int(n)
-        return out
-
-    def rulings(self, text: str, where: str) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for item in _split_top_level(text) if text else []:
-            name, eq, raw = item.partition("=")
-            rid = RULING_PREFIX + name.removeprefix(RULING_PREFIX)
-            if not eq:
-                self.problem(where, f"{item!r}: expected <ruling>=<value>, e.g. LOS-END=0")
-            elif rid in out:
-                self.problem(where, f"{name!r} is given twice")
-            else:
-                out[rid] = self.ruling(rid, raw, where)
-        return out
-
-    def ruling(self, rid: str, raw: str, where: str) -> Any:
-        """The ruling's value (an unknown ruling keeps its text: the JSON reader names the known ones)."""
-        short = rid.removeprefix(RULING_PREFIX)
-        if rid in BOOLEAN_RULINGS:
-            if raw not in ("0", "1"):
-                self.problem(where, f"{short}={raw}: a switch is 1 (the default reading) or 0 (the other one)")
-            return raw == "1"
-        if rid == ADV_5P_WAX:
-            if not _NUMBER.fullmatch(raw):
-                self.problem(where, f"{short}={raw}: expected a number of wax eaters")
-                return raw
-            return int(raw)
-        if rid == DIRGE_SHAPE:
-            try:
-                return decode_json(raw)
-            except PositionError:
-                self.problem(where, f"{short}: expected a JSON list of [dx,dy] pairs, without spaces")
-        return raw
 
     # -- problems of the JSON reader, located on the line --
 
@@ -466,6 +417,67 @@ class _LineReader:
         if head == "pile" or (head == "discarded" and "discarded" not in self.fields):
             return next((k for k in PILE_KEYS if k in self.fields), None)
         return head if head in self.fields else None
+
+
+# -- the pile and the rulings, from their line fields --
+
+
+def _pile(key: str, text: str, where: str, report: Report) -> dict[str, Any]:
+    if key == "order":
+        order = text.split(",") if text else []
+        return {"count": len(order), "order": order}
+    if key == "layers":
+        layers = [_counts(part, where, report) for part in text.split("|")]
+        return {"count": sum(sum(layer.values()) for layer in layers), "layers": layers}
+    contents = _counts(text, where, report)
+    return {"count": sum(contents.values()), "contents": contents}
+
+
+def _counts(text: str, where: str, report: Report) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for item in text.split(",") if text else []:
+        name, _, n = item.partition("=")
+        if not _NUMBER.fullmatch(n):
+            report(where, f"{item!r}: expected <type>=<count>, e.g. t=4")
+        elif name in out:
+            report(where, f"{name!r} is counted twice")
+        else:
+            out[name] = int(n)
+    return out
+
+
+def _rulings(text: str, where: str, report: Report) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for item in _split_top_level(text) if text else []:
+        name, eq, raw = item.partition("=")
+        rid = RULING_PREFIX + name.removeprefix(RULING_PREFIX)
+        if not eq:
+            report(where, f"{item!r}: expected <ruling>=<value>, e.g. LOS-END=0")
+        elif rid in out:
+            report(where, f"{name!r} is given twice")
+        else:
+            out[rid] = _ruling(rid, raw, where, report)
+    return out
+
+
+def _ruling(rid: str, raw: str, where: str, report: Report) -> Any:
+    """The ruling's value (an unknown ruling keeps its text: the JSON reader names the known ones)."""
+    short = rid.removeprefix(RULING_PREFIX)
+    if rid in BOOLEAN_RULINGS:
+        if raw not in ("0", "1"):
+            report(where, f"{short}={raw}: a switch is 1 (the default reading) or 0 (the other one)")
+        return raw == "1"
+    if rid == ADV_5P_WAX:
+        if not _NUMBER.fullmatch(raw):
+            report(where, f"{short}={raw}: expected a number of wax eaters")
+            return raw
+        return int(raw)
+    if rid == DIRGE_SHAPE:
+        try:
+            return decode_json(raw)
+        except PositionError:
+            report(where, f"{short}: expected a JSON list of [dx,dy] pairs, without spaces")
+    return raw
 
 
 def _prefixed(label: str, message: str) -> str:

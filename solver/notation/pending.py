@@ -27,6 +27,7 @@ from solver.core.state import (
     Hit,
     Prisoner,
     Step,
+    StepName,
     Turn,
 )
 from solver.core.tiles import TileType
@@ -172,7 +173,7 @@ def _read_step(value: Any, path: str, r: Reader, size: int, names: list[str]) ->
             return names.index(v)
         return _bad(p, f"{v!r} is not a prisoner")
 
-    step = Step(name)
+    step = Step(StepName(name))
     if "prisoner" in obj:
         step = step._replace(who=who(obj["prisoner"], f"{path}.prisoner"))
     if "cell" in obj:

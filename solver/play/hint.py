@@ -27,10 +27,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from solver.chance.expectimax import solve_chance
 from solver.core.actions import format_action
 from solver.core.errors import NoDecision
 from solver.core.limits import Limits
 from solver.core.state import GameState
+from solver.endgame.oracle import EndgameOracle, LimitError
+from solver.endgame.search import solve
 from solver.play.playouts import Playouts, playout_rng
 from solver.play.stats import Proportion
 from solver.rules.engine import apply_unchecked, awaits, current, legal_actions, node_type
@@ -207,8 +210,6 @@ def _exact(state: GameState, actions: list[Any], texts: list[str], deadline: flo
 
 def _exact_deterministic(state: GameState, actions: list[Any], texts: list[str], deadline: float, notes: list[str],
                          should_stop: Stop) -> tuple[str, list[ChoiceValue]] | None:
-    from solver.endgame.oracle import EndgameOracle, LimitError
-    from solver.endgame.search import solve
 
     sol = solve(state, time_limit=max(0.0, deadline - time.perf_counter()), should_stop=should_stop)
     if sol.verdict == "unknown":
@@ -238,7 +239,6 @@ def _exact_deterministic(state: GameState, actions: list[Any], texts: list[str],
 
 def _exact_chance(state: GameState, actions: list[Any], texts: list[str], deadline: float, notes: list[str],
                   should_stop: Stop) -> tuple[str, list[ChoiceValue]] | None:
-    from solver.chance.expectimax import solve_chance
 
     # Values per choice, or nothing.
     sol = solve_chance(state, time_limit=max(0.0, deadline - time.perf_counter()), hindsight=False, should_stop=should_stop)

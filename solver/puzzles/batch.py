@@ -320,8 +320,8 @@ def _file_name(number: int, result: Examined) -> str:
 
 
 def _title(number: int, result: Examined) -> str:
-    assert result.study is not None and result.study.grade is not None
     s = result.study
+    assert s is not None and s.grade is not None
     what = f"escape in {s.turns} turns" if s.status == "unique" else "no escape"
     return f"Puzzle {number}: {what} ({s.grade.grade})"
 

@@ -76,11 +76,14 @@ SEARCH_LARGE = 50
 
 
 @dataclass(frozen=True)
-class Limits:
-    """When the search's effort on a candidate is too much: it is dropped from the corpus."""
+class Budget:
+    """How much search a candidate may cost: past it, the candidate is dropped from the corpus."""
 
     max_nodes: int = DEFAULT_MAX_NODES
     max_generated: int = DEFAULT_MAX_GENERATED
+
+
+DEFAULT_BUDGET = Budget()
 
 
 @dataclass(frozen=True)
@@ -183,7 +186,7 @@ class Report:
 def generate(
     seed: int,
     count: int,
-    limits: Limits = Limits(),
+    budget: Budget = DEFAULT_BUDGET,
     max_candidates: int | None = None,
     report: Report | None = None,
     workers: int = 1,
@@ -194,7 +197,7 @@ def generate(
     Args:
         seed: the corpus seed.
         count: positions wanted.
-        limits: the search effort beyond which a candidate is dropped.
+        budget: the search effort beyond which a candidate is dropped.
         max_candidates: candidates tried at most (default ``10 * count``); then
             the corpus is completed from the surplus, the scarcer verdict first.
         report: filled with what happened, when given.
@@ -206,7 +209,7 @@ def generate(
     pools: dict[tuple[int, str], list[Entry]] = {b: [] for b in quotas}
     limit = max_candidates if max_candidates is not None else 10 * count
     filled = 0
-    for result in labelled(seed, limit, limits, workers):
+    for result in labelled(seed, limit, budget, workers):
         report.add(result)
         entry = result.entry
         if entry is not None:
@@ -247,17 +250,17 @@ def spread_out(pool: list[Entry], quota: int) -> list[Entry]:
     return chosen
 
 
-def labelled(seed: int, limit: int, limits: Limits = Limits(), workers: int = 1) -> Iterator[Labelled]:
+def labelled(seed: int, limit: int, budget: Budget = DEFAULT_BUDGET, workers: int = 1) -> Iterator[Labelled]:
     """Candidates ``0 .. limit-1`` of ``seed``, labelled, in order (lazily; in parallel with ``workers`` > 1)."""
     if workers <= 1:
         for index in range(limit):
-            yield label(seed, index, limits)
+            yield label(seed, index, budget)
         return
     batch = 16 * workers
     with ProcessPoolExecutor(workers) as pool:
         for start in range(0, limit, batch):
             indices = range(start, min(start + batch, limit))
-            yield from pool.map(label, [seed] * len(indices), indices, [limits] * len(indices))
+            yield from pool.map(label, [seed] * len(indices), indices, [budget] * len(indices))
 
 
 def quotas_for(count: int) -> dict[tuple[int, str], int]:
@@ -308,11 +311,11 @@ def _top_up(chosen: list[Entry], surplus: list[Entry], count: int) -> list[Entry
 # -- labelling ----------------------------------------------------------------------------------
 
 
-def label(seed: int, index: int, limits: Limits = Limits()) -> Labelled:
+def label(seed: int, index: int, budget: Budget = DEFAULT_BUDGET) -> Labelled:
     """Candidate ``index`` of ``seed``, drawn and solved by the search (objective ``turns``).
 
-    Dropped when the search does not settle it within ``limits.max_nodes``
-    positions expanded or needs more than ``limits.max_generated`` turn results.
+    Dropped when the search does not settle it within ``budget.max_nodes``
+    positions expanded or needs more than ``budget.max_generated`` turn results.
     """
     drawn = candidate(random.Random(f"{seed}:{index}"), SETUPS[5 if index % 2 else 4])
     if drawn is None:
@@ -322,9 +325,9 @@ def label(seed: int, index: int, limits: Limits = Limits()) -> Labelled:
     if over is not None and over.result == "win":
         return Labelled(index, "won", layout=layout)
     started = time.perf_counter()
-    sol = solve(state, "turns", max_nodes=limits.max_nodes, time_limit=SAFETY_SECONDS)
+    sol = solve(state, "turns", max_nodes=budget.max_nodes, time_limit=SAFETY_SECONDS)
     seconds = time.perf_counter() - started
-    if sol.verdict == "unknown" or sol.stats.generated > limits.max_generated:
+    if sol.verdict == "unknown" or sol.stats.generated > budget.max_generated:
         tiles = sum(1 for t in state.tiles if t is not None)
         return Labelled(index, "dropped", None, seconds, sol.stats.nodes, sol.stats.generated, layout, tiles)
     feats = features(state)
@@ -370,7 +373,7 @@ def features(state: GameState) -> dict[str, Any]:
         "lights_out": sum(1 for p in ps if not p.lit and p.falling is None),
         "falling": sum(1 for p in ps if p.falling is not None),
         "nerve": [sum(1 for p in ps if p.nerve == n) for n in range(3)],
-        "on_gate": sum(1 for p in ps if p.cell is not None and state.tiles[p.cell].kind is Kind.GATE),
+        "on_gate": sum(1 for p in ps if p.cell is not None and _kind_at(state, p.cell) is Kind.GATE),
         "farthest": farthest(state),
     }
 
@@ -493,4 +496,9 @@ def summary(entries: list[Entry]) -> dict[str, Any]:
     }
 
 
-__all__ = ["SETUPS", "Entry", "Labelled", "Limits", "Report", "features", "files", "generate", "label", "quotas_for", "summary"]
+__all__ = ["SETUPS", "Entry", "Labelled", "Budget", "Report", "features", "files", "generate", "label", "quotas_for", "summary"]
+
+
+def _kind_at(state: GameState, cell: int) -> Kind | None:
+    tile = state.tiles[cell]
+    return None if tile is None else tile.kind

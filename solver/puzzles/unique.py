@@ -241,7 +241,7 @@ def cpsat_lines(k: Any, limit: int, cap: int = DEFAULT_CAP, seconds: float = CPS
     return CpsatProof(None, None, frozenset(), models)
 
 
-def _solve(model: FlickersModel, seconds: float) -> tuple[int, cp_model.CpSolver]:
+def _solve(model: FlickersModel, seconds: float) -> tuple[Any, cp_model.CpSolver]:
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1  # parallelism is across candidates; one worker is deterministic
     solver.parameters.max_time_in_seconds = seconds
