@@ -18,6 +18,7 @@ import click
 from solver.commands.answers import OptionError
 from solver.core.errors import (
     IllegalActionError,
+    LimitReached,
     NightCageError,
     NoDecision,
     PositionError,
@@ -87,6 +88,9 @@ def guarded(func: F) -> F:
         except OptionError as exc:
             _message(f"--{exc.option.replace('_', '-')}: {exc.message}", as_json, "invalid request")
             sys.exit(BAD_INPUT)
+        except LimitReached as exc:
+            _message(str(exc), as_json, "limit reached")
+            sys.exit(LIMIT)
         except NoDecision as exc:
             _message(str(exc), as_json, "no decision")
             sys.exit(BAD_INPUT)

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import time
 
-from solver.core.errors import NotCovered
+from solver.core.errors import LimitReached, NotCovered
 from solver.core.state import GameState
 from solver.endgame import kernel as eg
 from solver.endgame.bounds import INFINITE, canonical, turns_needed
-from solver.endgame.oracle import EndgameOracle, LimitError
+from solver.endgame.oracle import EndgameOracle
 
 ORACLE_MEMORY = 200_000
 """Positions the oracle may remember (won and lost) before it forgets them all."""
@@ -68,7 +68,7 @@ class EndgamePlanner:
                 if eg.outcome(after) == "win":
                     break
                 k = after
-        except LimitError:
+        except LimitReached:
             self.answers["limit"] += 1
             return None
         self.answers["win"] += 1

@@ -23,15 +23,11 @@ from fractions import Fraction
 from typing import Any
 
 from solver.chance.hindsight import every_order
-from solver.core.actions import Action, format_action
-from solver.core.errors import NightCageError
+from solver.core.actions import format_action
+from solver.core.errors import LimitReached
 from solver.core.state import GameState
-from solver.endgame.oracle import EndgameOracle, LimitError
+from solver.endgame.oracle import EndgameOracle
 from solver.rules.engine import apply, apply_unchecked, chance_outcomes, legal_actions, node_type, outcome
-
-
-class LimitReached(NightCageError):
-    """The position is too large to search exhaustively within the limits."""
 
 
 @dataclass
@@ -135,7 +131,7 @@ class _Expectimax:
         if state.pile.count == 0 and state.pending is None:
             try:
                 result = Fraction(1 if self.oracle.wins(state, self.deadline) else 0)
-            except LimitError as exc:
+            except LimitReached as exc:
                 raise LimitReached(f"the end-game search reached its limit ({exc})") from None
             self.memo[state] = result
             return result, 1 << 30
@@ -192,4 +188,4 @@ class _Expectimax:
 
 
 
-__all__ = ["solve_chance", "ChanceSolution", "LimitReached", "Action"]
+__all__ = ["solve_chance", "ChanceSolution"]

@@ -25,9 +25,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from solver.core.errors import LimitReached
 from solver.core.state import GameState, Pile
 from solver.core.tiles import TILE_TYPES, TileType
-from solver.endgame.oracle import EndgameOracle, LimitError
+from solver.endgame.oracle import EndgameOracle
 
 
 def order_count(pile: Pile) -> int:
@@ -122,7 +123,7 @@ def solve_orders(
                 seen.won += 1
             else:
                 seen.lost += 1
-        except LimitError:
+        except LimitReached:
             seen.open += 1
         seen.nodes += oracle.expanded
     return seen

@@ -1,4 +1,24 @@
-"""The library's errors. The CLI turns each into a message and exit code 2."""
+"""The library's errors, one hierarchy under :class:`NightCageError`.
+
+The front ends turn each into a message and an exit code (``core.exit_codes``):
+
+- bad input, exit 2: :class:`NotationError` (text that is not notation),
+  :class:`PositionError` (a position that cannot be read or is inconsistent,
+  every problem listed), :class:`IllegalActionError` (an action the rules refuse);
+- a question the library does not answer here, exit 2: :class:`UnsupportedError`
+  (a position whose play is not implemented, or a planner that does not model it),
+  :class:`NoDecision` (nothing to advise: the game is over or a draw comes next),
+  ``commands.answers.OptionError`` (an option the position rules out),
+  ``rules.whole_turns.NotDeterministic`` (a plan asked of a pile of unknown order);
+- :class:`LimitReached`, exit 3: a search stopped at a limit before an answer;
+- :class:`NotCovered`: never shown; a fast re-implementation (the simulator, the
+  end-game kernel) hands the position back to the rules engine or a slower planner.
+
+A bug is not among them: ``endgame.plan.PlanError`` (a plan the rules engine
+refuses) is a ``RuntimeError``, reported as an internal error (exit 70). The
+protocol's ``RequestError`` describes a malformed request, not the game, and
+lives outside this hierarchy.
+"""
 
 from __future__ import annotations
 
@@ -19,7 +39,7 @@ class Problem(NamedTuple):
 
 
 class NightCageError(Exception):
-    """Base of every error the library raises on bad input."""
+    """Base of every error the library raises about a position, an action or a question (see the module doc)."""
 
 
 class NotationError(NightCageError, ValueError):
@@ -42,6 +62,13 @@ class PositionError(NightCageError, ValueError):
     def __init__(self, problems: list[Problem]):
         super().__init__("; ".join(str(p) for p in problems))
         self.problems = problems
+
+
+class LimitReached(NightCageError):
+    """A search reached one of its limits (positions, time, or a request to stop) before an answer.
+
+    Not a fault of the input: a larger limit may answer. The message says which limit.
+    """
 
 
 class NoDecision(NightCageError):

@@ -7,7 +7,7 @@ positions go to the kernel (:mod:`solver.endgame.kernel`); a pile of known
 order is played turn by turn through the rules engine
 (:mod:`solver.rules.whole_turns`); positions the kernel does not cover go to
 the exact search (:func:`solver.endgame.search.solve`). It raises
-:class:`LimitError` when its node budget, deadline or stop request ends a question.
+:class:`LimitReached` when its node budget, deadline or stop request ends a question.
 """
 
 from __future__ import annotations
@@ -16,17 +16,13 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from solver.core.errors import NotCovered
+from solver.core.errors import LimitReached, NotCovered
 from solver.core.state import GameState
 from solver.endgame import kernel as eg
 from solver.endgame.bounds import INFINITE, canonical, turns_left, turns_needed, turns_needed_anywhere
 from solver.endgame.search import DEFAULT_MAX_NODES, solve
 from solver.rules.outcome import outcome
 from solver.rules.whole_turns import NotDeterministic, turn_results
-
-
-class LimitError(Exception):
-    """The oracle ran out of nodes or time."""
 
 
 class EndgameOracle:
@@ -44,14 +40,14 @@ class EndgameOracle:
         self.max_nodes = max_nodes
         self.expanded = 0
         self.should_stop = should_stop
-        """Polled with the clock: a true answer ends the current question with :class:`LimitError`."""
+        """Polled with the clock: a true answer ends the current question with :class:`LimitReached`."""
 
     def wins(self, state: GameState, deadline: float | None = None) -> bool:
         """Whether some sequence of turns wins from this deterministic position.
 
         Final Flickers positions go to the kernel; a pile of known order is
         played turn by turn through the rules engine until it runs out.
-        Raises :class:`LimitError` when the node budget or the deadline runs out.
+        Raises :class:`LimitReached` when the node budget or the deadline runs out.
         """
         over = outcome(state)
         if over is not None:
@@ -63,7 +59,7 @@ class EndgameOracle:
                 time_limit = None if deadline is None else max(0.0, deadline - time.perf_counter())
                 sol = solve(state, max_nodes=self.max_nodes, time_limit=time_limit, should_stop=self.should_stop)
                 if sol.verdict == "unknown":
-                    raise LimitError(sol.reason or "limit reached") from None
+                    raise LimitReached(sol.reason or "limit reached") from None
                 return sol.verdict == "win"
             return self._dfs(root, deadline)
         if state.pile.count and not state.pile.known:
@@ -162,14 +158,14 @@ class EndgameOracle:
 
     def _check_time(self, deadline: float | None) -> None:
         if deadline is not None and time.perf_counter() > deadline:
-            raise LimitError("the time limit was reached")
+            raise LimitReached("the time limit was reached")
         if self.should_stop is not None and self.should_stop():
-            raise LimitError("stopped on request")
+            raise LimitReached("stopped on request")
 
     def _count(self, deadline: float | None) -> None:
         self.expanded += 1
         if self.expanded > self.max_nodes:
-            raise LimitError(f"more than {self.max_nodes:,} end-game positions")
+            raise LimitReached(f"more than {self.max_nodes:,} end-game positions")
         if self.expanded % 64 == 0:
             self._check_time(deadline)
 
@@ -193,4 +189,4 @@ _NO_LOOP = 1 << 30
 """A low-link meaning: this subtree never leaned on a position on the path."""
 
 
-__all__ = ["EndgameOracle", "LimitError"]
+__all__ = ["EndgameOracle"]

@@ -10,14 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from solver.core.errors import NightCageError
 from solver.core.state import GameState
 from solver.rules.adjudicate import play
 from solver.rules.outcome import outcome
 
 
-class PlanError(NightCageError):
-    """A planner produced a plan the rules engine does not accept (a bug, never shown as a result)."""
+class PlanError(RuntimeError):
+    """A planner produced a plan the rules engine does not accept: a bug, reported as an internal error."""
 
 
 @dataclass(frozen=True)

@@ -29,10 +29,10 @@ from typing import Any
 
 from solver.chance.expectimax import solve_chance
 from solver.core.actions import format_action
-from solver.core.errors import NoDecision
+from solver.core.errors import LimitReached, NoDecision
 from solver.core.limits import Limits
 from solver.core.state import GameState
-from solver.endgame.oracle import EndgameOracle, LimitError
+from solver.endgame.oracle import EndgameOracle
 from solver.endgame.search import solve
 from solver.play.playouts import Playouts, playout_rng
 from solver.play.stats import Proportion
@@ -230,7 +230,7 @@ def _exact_deterministic(state: GameState, actions: list[Any], texts: list[str],
             continue
         try:
             wins = oracle.wins(apply_unchecked(state, action)[0], deadline)
-        except LimitError:
+        except LimitReached:
             notes.append(f"{text}: not decided within the time")
             continue
         choices.append(ChoiceValue(text, True, "win" if wins else "lose"))

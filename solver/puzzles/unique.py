@@ -41,6 +41,7 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
+from solver.core.errors import LimitReached
 from solver.endgame import kernel as eg
 from solver.endgame.bounds import INFINITE, canonical, turns_left, turns_needed
 from solver.endgame.cpsat.board import board_of, tables_of
@@ -55,7 +56,7 @@ CPSAT_SECONDS = 30.0
 """Safety cap per CP-SAT model (the models of a puzzle solve in milliseconds)."""
 
 
-class UniquenessUnknown(Exception):
+class UniquenessUnknown(LimitReached):
     """A proof ran out of its budget before it could answer."""
 
 

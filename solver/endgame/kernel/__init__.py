@@ -97,7 +97,6 @@ from .layout import (
 )
 from .turn import Turn, successor_map, successors
 
-
 __all__ = [
     "B_CRUMBLING",
     "B_GATE",

@@ -21,7 +21,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from solver.core.errors import NightCageError, NotCovered
+from solver.core.errors import NotCovered, UnsupportedError
 from solver.core.grid import Geometry, cells_of, geometry
 from solver.core.state import GameState
 from solver.endgame import kernel as eg
@@ -31,7 +31,7 @@ from .domain import DIR_OBJECTS, LEVELS, domain_name, domain_text
 _RESERVED = frozenset(LEVELS + DIR_OBJECTS + ("and", "or", "not", "when", "forall", "exists", "either", "object"))
 
 
-class ExportError(NightCageError, ValueError):
+class ExportError(UnsupportedError):
     """A position the exporter does not cover (not a live Final Flickers turn start of standard pieces)."""
 
 
