@@ -164,7 +164,7 @@ class _Search:
         before = ps[active]
         out = []
         for after, actions in eg.successors(node, include_losses=False):
-            spent = _kernel_nerve(before, after[eg.PRISONERS + active], actions)
+            spent = eg.nerve_spent(before, after[eg.PRISONERS + active], actions)
             out.append((after, PlanTurn(self.names[active], actions, spent), eg.outcome(after)))
         return out
 
@@ -287,15 +287,6 @@ class _Search:
             which = "node" if self.expanded >= self.max_nodes else "time"
             reason = f"the {which} limit was reached after {self.expanded:,} positions expanded ({len(self.entries):,} seen)"
         return Solution("unknown", "search", self.objective, (), reason, self.stats(False))
-
-
-def _kernel_nerve(before: int, after: int, actions: tuple[str, ...]) -> int:
-    """Nerve the active prisoner spent in a kernel turn (a stay that gains counts as none)."""
-    nerve_before = (before >> eg.NERVE_SHIFT) & 3
-    nerve_after = (after >> eg.NERVE_SHIFT) & 3
-    gained = "stay" in actions and before & eg.LIT and nerve_before < 2
-    return nerve_before - nerve_after + (1 if gained else 0)
-
 
 
 class _OutOfTime(Exception):

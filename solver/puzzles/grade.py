@@ -35,7 +35,7 @@ from typing import Any
 from solver.endgame import kernel as eg
 from solver.endgame.bounds import INFINITE, canonical, gate_distances, reach, turns_needed
 from solver.endgame.plan import PlanTurn
-from solver.puzzles.unique import LineSearch, nerve_spent
+from solver.puzzles.unique import LineSearch
 
 GRADES = ("easy", "medium", "hard", "expert")
 
@@ -208,7 +208,7 @@ def first_turn_traps(k: Any, search: LineSearch, turns: int, names: tuple[str, .
         proj = after[eg.PRISONERS :]
         if proj in out:
             continue
-        spent = nerve_spent(before, after[eg.PRISONERS + active], actions)
+        spent = eg.nerve_spent(before, after[eg.PRISONERS + active], actions)
         rest = search.cost(after, turns - 1)
         if rest >= INFINITE:
             why = f"no win within the {turns - 1} turns left"
@@ -297,7 +297,7 @@ def greedy_wins(k: Any, limit: int) -> bool:
 
 
 def _spent(before: int, after: Any, active: int, actions: tuple[str, ...]) -> int:
-    return nerve_spent(before, after[eg.PRISONERS + active], actions)
+    return eg.nerve_spent(before, after[eg.PRISONERS + active], actions)
 
 
 def _steps_to_gates(k: Any) -> int:

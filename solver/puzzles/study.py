@@ -32,7 +32,6 @@ from solver.puzzles.unique import (
     LineSearch,
     UniquenessUnknown,
     cpsat_lines,
-    nerve_spent,
 )
 from solver.rules.outcome import outcome
 
@@ -158,7 +157,7 @@ def _plan(state: GameState, k: Any, search: LineSearch, turns: int) -> tuple[Pla
         active = k[eg.TURN]
         before = k[eg.PRISONERS + active]
         for after, actions in eg.successors(k, include_losses=False):
-            spent = nerve_spent(before, after[eg.PRISONERS + active], actions)
+            spent = eg.nerve_spent(before, after[eg.PRISONERS + active], actions)
             won = eg.outcome(after) == "win"
             if (won and d == 1 and spent == target) or (not won and d > 1 and spent + search.cost(after, d - 1) == target):
                 plan.append(PlanTurn(names[active], actions, spent))

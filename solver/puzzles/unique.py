@@ -92,7 +92,7 @@ class LineSearch:
             active = k[eg.TURN]
             before = k[eg.PRISONERS + active]
             found = [
-                (after, nerve_spent(before, after[eg.PRISONERS + active], actions), eg.outcome(after) == "win")
+                (after, eg.nerve_spent(before, after[eg.PRISONERS + active], actions), eg.outcome(after) == "win")
                 for after, actions in eg.successors(k, include_losses=False)
             ]
             self._succ[k] = found
@@ -175,14 +175,6 @@ class LineSearch:
         out = frozenset(found)
         self._lines[key] = out
         return out
-
-
-def nerve_spent(before: int, after: int, actions: tuple[str, ...]) -> int:
-    """Nerve the active prisoner spent in a kernel turn (a stay that gains counts as none)."""
-    nerve_before = (before >> eg.NERVE_SHIFT) & 3
-    nerve_after = (after >> eg.NERVE_SHIFT) & 3
-    gained = "stay" in actions and before & eg.LIT and nerve_before < 2
-    return nerve_before - nerve_after + (1 if gained else 0)
 
 
 def search_lines(k: Any, turns: int, cap: int = DEFAULT_CAP, max_nodes: int = 200_000) -> frozenset[Line]:
@@ -301,4 +293,4 @@ def _cut(model: FlickersModel, solver: cp_model.CpSolver, h: int) -> bool:
     return True
 
 
-__all__ = ["DEFAULT_CAP", "CpsatProof", "Line", "LineSearch", "UniquenessUnknown", "cpsat_lines", "nerve_spent", "search_lines"]
+__all__ = ["DEFAULT_CAP", "CpsatProof", "Line", "LineSearch", "UniquenessUnknown", "cpsat_lines", "search_lines"]

@@ -93,11 +93,13 @@ from .layout import (
     Context,
     K,
     context,
+    nerve_spent,
     ruling_flags,
 )
 from .turn import Turn, successor_map, successors
 
 __all__ = [
+    "nerve_spent",
     "B_CRUMBLING",
     "B_GATE",
     "B_KEYED",

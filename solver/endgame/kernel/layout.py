@@ -192,3 +192,12 @@ def context(size: int, names: tuple[str, ...], flags: int) -> Context:
 def ruling_flags(rulings: Rulings) -> int:
     """The end-game ruling switches of a position as bits (set = default reading)."""
     return sum(bit for bit, attr in FLAG_RULINGS if getattr(rulings, attr))
+
+
+def nerve_spent(before: int, after: int, actions: tuple[str, ...]) -> int:
+    """Nerve the active prisoner spent in a kernel turn, from its prisoner bits before and after
+    the turn and the turn's actions (a stay that gains Nerve counts as none gained)."""
+    nerve_before = (before >> NERVE_SHIFT) & 3
+    nerve_after = (after >> NERVE_SHIFT) & 3
+    gained = "stay" in actions and before & LIT and nerve_before < 2
+    return nerve_before - nerve_after + (1 if gained else 0)
