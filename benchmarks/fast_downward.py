@@ -46,6 +46,7 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__)
 sys.path.insert(0, str(ROOT))
 
 from solver.core.errors import NightCageError  # noqa: E402
+from solver.core.limits import Limits
 from solver.core.state import GameState  # noqa: E402
 from solver.endgame.pddl import PddlTask, export, parse_plan, plan_cost, plan_turns  # noqa: E402
 from solver.endgame.plan import PlanError, PlanTurn, verify  # noqa: E402
@@ -179,7 +180,7 @@ def _replay(state: GameState, task: PddlTask, steps: list[tuple[str, ...]]) -> t
 
 def run_search(state: GameState, time_limit: float) -> Run:
     started = time.perf_counter()
-    sol = solve(state, time_limit=time_limit)
+    sol = solve(state, limits=Limits(time_limit=time_limit))
     seconds = time.perf_counter() - started
     detail = {"nerve_spent": sol.nerve_spent, "plan": [t.as_json() for t in sol.plan]}
     return Run(sol.verdict, sol.turns, seconds, sol.stats.nodes, detail)

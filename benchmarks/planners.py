@@ -34,6 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from solver.core.errors import UnsupportedError  # noqa: E402
+from solver.core.limits import Limits
 from solver.core.state import GameState  # noqa: E402
 from solver.endgame.plan import PlanError, Solution, verify  # noqa: E402
 from solver.notation.forms import load_path  # noqa: E402
@@ -88,14 +89,14 @@ def engine_solvers(names: list[str], time_limit: float) -> tuple[dict[str, Calla
         if name == "search":
             from solver.endgame import search
 
-            solvers[name] = lambda s, m=search: m.solve(s, "turns", time_limit=time_limit)
+            solvers[name] = lambda s, m=search: m.solve(s, limits=Limits(time_limit=time_limit))
         elif name == "cpsat":
             try:
                 from solver.endgame.cpsat import planner as cpsat  # type: ignore[attr-defined]
             except ImportError as exc:
                 missing[name] = f"cannot import solver.endgame.cpsat.planner: {exc}"
                 continue
-            solvers[name] = lambda s, m=cpsat: m.solve(s, objective="turns", time_limit=time_limit)
+            solvers[name] = lambda s, m=cpsat: m.solve(s, limits=Limits(time_limit=time_limit))
         else:
             missing[name] = f"unknown engine (choose from {', '.join(ENGINES)})"
     return solvers, missing

@@ -27,6 +27,7 @@ from dataclasses import replace
 from typing import Any
 
 from solver.core.actions import format_action
+from solver.core.limits import Limits
 from solver.core.rulings import Rulings
 from solver.core.state import GameState
 from solver.notation.position_json import to_json
@@ -102,7 +103,7 @@ def _solve(state: GameState, want: dict[str, Any]) -> list[str]:
     if is_chance(state):
         return _solve_chance(state, want)
     engine = want.get("engine", "search")
-    report = solve_position(state, engine, want.get("objective", "turns"), 60.0, 2_000_000)
+    report = solve_position(state, engine=engine, objective=want.get("objective", "turns"), limits=Limits(time_limit=60.0, max_nodes=2_000_000))
     fails = []
     if report.disagreement:
         fails.append(f"the planners disagree: {report.disagreement}")
@@ -123,7 +124,7 @@ def _solve_chance(state: GameState, want: dict[str, Any]) -> list[str]:
     """A pile of unknown order: the verdict, the exact chance and the best choice."""
     from solver.chance.expectimax import solve_chance
 
-    sol = solve_chance(state, time_limit=60.0)
+    sol = solve_chance(state, limits=Limits(time_limit=60.0))
     got = sol.as_json()
     fails = []
     for field in ("verdict", "p_win"):

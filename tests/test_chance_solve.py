@@ -39,7 +39,7 @@ def test_distinct_orders_are_all_and_only_the_orders() -> None:
 def test_exact_chance_agrees_with_hindsight(path: Path) -> None:
     """Some order wins iff the chance is above 0; the chance never beats knowing the order."""
     state = state_of(path)
-    exact = solve_chance(state, time_limit=120)
+    exact = solve_chance(state, limits=Limits(time_limit=120))
     seen = every_order(state, None, 200_000)
     assert exact.p_win is not None and seen is not None and seen.complete
     assert (exact.p_win > 0) == (seen.won > 0)

@@ -130,7 +130,7 @@ def test_a_sample_resolves_to_the_stored_answer() -> None:
     sample = [row for row in rows if row["tiles"] <= 12][::25]
     assert len(sample) >= 6
     for row in sample:
-        sol = solve(position(row["file"]).state, "turns")
+        sol = solve(position(row["file"]).state)
         assert (sol.verdict, sol.turns, sol.nerve_spent) == (row["verdict"], row["turns"], row["nerve_spent"]), row["id"]
 
 

@@ -28,6 +28,7 @@ import pytest
 from ortools.sat.python import cp_model
 
 from solver.core.errors import UnsupportedError
+from solver.core.limits import Limits
 from solver.core.newgame import new_game
 from solver.core.rulings import BOOLEAN_RULINGS, FF_OCCUPIED, NERVE_AFTER_GAIN, Rulings
 from solver.core.setups import Setup
@@ -78,10 +79,10 @@ def slow_only(request: pytest.FixtureRequest) -> None:
 
 def agree(state: GameState, objective: str, time_limit: float = 120.0) -> Solution | None:
     """Both planners answer alike (None when the search gave up or CP-SAT cannot bound a loss)."""
-    expected = search.solve(state, objective, max_nodes=300_000)
+    expected = search.solve(state, objective=objective, limits=Limits(max_nodes=300_000))
     if expected.verdict == "unknown":
         return None
-    found = cpsat.solve(state, objective, time_limit=time_limit)
+    found = cpsat.solve(state, objective=objective, limits=Limits(time_limit=time_limit))
     if found.verdict == "unknown" and not state.rulings.ff_occupied and expected.verdict == "lose":
         assert "no length bound" in (found.reason or "")
         return found
@@ -191,7 +192,7 @@ def test_sweep(request: pytest.FixtureRequest):
         for objective in ("turns", "nerve"):
             if objective == "nerve" and not state.rulings.ff_occupied:
                 with pytest.raises(UnsupportedError):
-                    cpsat.solve(state, objective)
+                    cpsat.solve(state, objective=objective)
                 continue
             agree(state, objective)
     for seed in range(80):
@@ -306,7 +307,7 @@ def test_ruling_ff_occupied():
     sol = agree(alternative, "turns")
     assert sol is not None and (sol.verdict, sol.turns) == ("win", 1)
     with pytest.raises(UnsupportedError, match="RULING-FF-OCCUPIED"):
-        cpsat.solve(alternative, "nerve")
+        cpsat.solve(alternative, objective="nerve")
 
 
 # -- positions built by hand -----------------------------------------------------------------------------
@@ -384,11 +385,11 @@ def test_a_pit_next_to_a_lights_out_prisoner_costs_nerve():
         ],
         turn="red",
     )
-    sol = cpsat.solve(state, "turns")
+    sol = cpsat.solve(state)
     assert (sol.verdict, sol.turns, sol.nerve_spent) == ("win", 3, 1)
     assert sol.plan[0].actions == ("stay", "discard b3")
     check_plan(state, sol)
-    plain = search.solve(state, "turns", canonical_keys=False)
+    plain = search.solve(state, canonical_keys=False)
     assert (plain.turns, plain.nerve_spent) == (3, 1)
 
 
@@ -422,7 +423,7 @@ def test_a_loss_proved_by_the_model():
 
 
 def test_time_limit_gives_unknown():
-    sol = cpsat.solve(sampled(22), time_limit=1e-9)
+    sol = cpsat.solve(sampled(22), limits=Limits(time_limit=1e-9))
     assert sol.verdict == "unknown" and "time limit" in (sol.reason or "")
     assert not sol.stats.proven_optimal
 
@@ -448,9 +449,9 @@ def test_unsupported_positions():
 
 def test_both_engines_skip_cpsat_only_where_it_is_unsupported():
     alternative = with_rulings(sampled(22), {"RULING-FF-OCCUPIED": False})
-    report = solve_position(alternative, "both", "nerve", 30.0, 100_000)
+    report = solve_position(alternative, engine="both", objective="nerve", limits=Limits(time_limit=30.0, max_nodes=100_000))
     assert "cpsat" in report.skipped and report.disagreement is None
-    report = solve_position(sampled(22), "both", "turns", 30.0, 100_000)
+    report = solve_position(sampled(22), engine="both", limits=Limits(time_limit=30.0, max_nodes=100_000))
     assert "cpsat" in report.others and report.disagreement is None
 
 
@@ -460,8 +461,8 @@ def test_both_engines_skip_cpsat_only_where_it_is_unsupported():
 @pytest.mark.parametrize("seed", [18, 22, 24, 36])
 def test_the_search_plan_as_a_hint(seed: int):
     state = sampled(seed)
-    expected = search.solve(state, "turns")
-    hinted = cpsat.solve(state, "turns", hint=expected)
+    expected = search.solve(state)
+    hinted = cpsat.solve(state, hint=expected)
     assert (hinted.verdict, hinted.turns, hinted.nerve_spent) == (expected.verdict, expected.turns, expected.nerve_spent)
     check_plan(state, hinted)
     turns = cpsat.plan_decisions(state, expected.plan)
@@ -470,8 +471,8 @@ def test_the_search_plan_as_a_hint(seed: int):
 
 def test_a_hint_that_does_not_replay_is_ignored():
     state = sampled(22)
-    wrong = search.solve(sampled(24), "turns")
-    sol = cpsat.solve(state, "turns", hint=wrong)
+    wrong = search.solve(sampled(24))
+    sol = cpsat.solve(state, hint=wrong)
     assert sol.verdict == "win"
     assert any("hint ignored" in note for note in sol.stats.notes)
 

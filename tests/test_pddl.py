@@ -22,6 +22,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from cli.main import cli
+from solver.core.limits import Limits
 from solver.core.newgame import new_game
 from solver.core.rulings import Rulings
 from solver.core.setups import Setup
@@ -435,7 +436,7 @@ def test_fast_downward_finds_the_optimal_number_of_turns(tmp_path: Path) -> None
         state = sampled(seed)
         if eg.outcome(eg.from_state(state)) is not None:
             continue
-        sol = solve(state, time_limit=30)
+        sol = solve(state, limits=Limits(time_limit=30))
         if sol.verdict != "win" and sol.stats.nodes > 50:
             continue  # FD proves losses by exhausting the space: keep the test short
         task = export(state)

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from solver.core.errors import NotCovered, PositionError
+from solver.core.limits import Limits
 from solver.endgame import kernel as eg
 from solver.endgame.solving import solve_position
 from solver.notation.forms import load_path
@@ -46,7 +47,7 @@ CASES = [(path, objective) for objective in ("turns", "nerve") for path in FILES
 @pytest.mark.parametrize("path, objective", CASES, ids=[f"{o}-{p.parent.name}-{p.stem}" for p, o in CASES])
 def test_search_and_cpsat_agree(path: Path, objective: str) -> None:
     state = load_path(str(path))[0].state
-    report = solve_position(state, "both", objective, 60.0, 2_000_000)
+    report = solve_position(state, engine="both", objective=objective, limits=Limits(time_limit=60.0, max_nodes=2_000_000))
     assert report.disagreement is None
     if "cpsat" in report.others:
         a, b = report.primary, report.others["cpsat"]

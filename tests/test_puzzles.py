@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from solver.core.limits import Limits
 from solver.endgame import kernel as eg
 from solver.endgame.plan import verify
 from solver.endgame.search import solve
@@ -52,7 +53,7 @@ def _generated(count: int, seed: int = 11) -> list:
         i += 1
         if drawn is None or kernel_of(drawn[0]) is None or any(p.falling for p in drawn[0].prisoners):
             continue
-        sol = solve(drawn[0], max_nodes=2_000)
+        sol = solve(drawn[0], limits=Limits(max_nodes=2_000))
         if sol.verdict == "win" and 2 <= (sol.turns or 0) <= 6:
             out.append((drawn[0], sol))
     return out

@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import cli
+from solver.core.limits import Limits
 from solver.core.state import GameState
 from solver.core.tiles import Kind, Tile
 from solver.endgame import kernel as eg
@@ -133,7 +134,7 @@ def test_an_unknown_pile_order_is_refused() -> None:
 
 def test_limits_give_unknown_not_a_guess() -> None:
     state = max(sampled(), key=lambda s: solve(s).stats.nodes)
-    sol = solve(state, max_nodes=1)
+    sol = solve(state, limits=Limits(max_nodes=1))
     assert sol.verdict == "unknown" and not sol.stats.proven_optimal and "limit" in sol.reason
 
 
@@ -192,7 +193,7 @@ def test_the_search_reports_progress_and_stops_on_request() -> None:
 
     state = load_path(str(Path(__file__).resolve().parent.parent / "benchmarks" / "endgames" / "0159.json"))[0].state
     reports: list[dict] = []
-    sol = solve(state, progress=reports.append, report_every=0.0)  # a report at every step
+    sol = solve(state, limits=Limits(report_every=0.0), progress=reports.append)  # a report at every step
     assert sol.verdict == "win" and reports
     assert [r["nodes"] for r in reports] == sorted(r["nodes"] for r in reports)
     bounds = [r["turns_at_least"] for r in reports]
@@ -208,5 +209,5 @@ def test_the_expectimax_stops_on_request() -> None:
     from solver.notation.forms import load_path
 
     state = load_path(str(Path(__file__).resolve().parent.parent / "scenarios" / "rulebook" / "wax-eater-sight.toml"))[0].state
-    sol = solve_chance(state, max_nodes=10**8, time_limit=60, should_stop=lambda: True)
+    sol = solve_chance(state, limits=Limits(max_nodes=10**8, time_limit=60), should_stop=lambda: True)
     assert sol.verdict == "unknown" and "stopped on request" in sol.reason and sol.hindsight is None

@@ -25,9 +25,13 @@ from typing import Any
 from solver.chance.hindsight import every_order
 from solver.core.actions import format_action
 from solver.core.errors import LimitReached
+from solver.core.limits import Limits
 from solver.core.state import GameState
 from solver.endgame.oracle import EndgameOracle
 from solver.rules.engine import apply, apply_unchecked, chance_outcomes, legal_actions, node_type, outcome
+
+DEFAULT_MAX_NODES = 200_000
+DEFAULT_LIMITS = Limits(time_limit=60.0, max_nodes=DEFAULT_MAX_NODES)
 
 
 @dataclass
@@ -61,10 +65,10 @@ def _fraction(value: Fraction) -> str:
 
 
 def solve_chance(
-    state: GameState, max_nodes: int = 200_000, time_limit: float | None = 60.0, hindsight: bool = True,
-    should_stop: Callable[[], bool] | None = None,
+    state: GameState, *, limits: Limits = DEFAULT_LIMITS, hindsight: bool = True, should_stop: Callable[[], bool] | None = None,
 ) -> ChanceSolution:
-    """The exact probability of winning from ``state`` under optimal play (within the limits).
+    """The exact probability of winning from ``state`` under optimal play (within ``limits``:
+    ``max_nodes`` positions, 200,000 when None; ``time_limit`` seconds, none when None).
 
     When the expectimax runs out of nodes or time, two thirds of the way in,
     the rest goes to hindsight (:mod:`solver.chance.hindsight`): every order solved
@@ -73,6 +77,8 @@ def solve_chance(
     ``should_stop`` (polled as the positions are counted) ends it early, with
     ``unknown`` and no hindsight.
     """
+    max_nodes = DEFAULT_MAX_NODES if limits.max_nodes is None else limits.max_nodes
+    time_limit = limits.time_limit
     started = time.perf_counter()
     use_hindsight = hindsight and state.pending is None
     budget = None if time_limit is None else time_limit * (2 / 3 if use_hindsight else 1.0)

@@ -12,6 +12,7 @@ from typing import Any
 
 from solver.chance.expectimax import ChanceSolution, solve_chance
 from solver.core.exit_codes import ExitCode
+from solver.core.limits import Limits
 from solver.core.state import GameState
 
 CHANCE_EXIT = {"certain": ExitCode.OK, "possible": ExitCode.OK, "impossible": ExitCode.NO, "unknown": ExitCode.LIMIT}
@@ -41,10 +42,14 @@ class ChanceReport:
         return doc
 
 
-def solve_chance_position(state: GameState, engine: str, time_limit: float, max_nodes: int,
-                          should_stop: Callable[[], bool] | None = None) -> ChanceReport:
-    """Exact probability of winning over the unknown pile order (expectimax)."""
+def solve_chance_position(
+    state: GameState, *, engine: str = "search", limits: Limits, should_stop: Callable[[], bool] | None = None
+) -> ChanceReport:
+    """Exact probability of winning over the unknown pile order (expectimax).
+
+    ``engine`` is the one ``solve`` was asked for: with ``both``, the answer notes that CP-SAT did not run.
+    """
     note = None
     if engine == "both":
         note = "Note: only the expectimax answers piles of unknown order; CP-SAT was not run."
-    return ChanceReport(solve_chance(state, max_nodes=max_nodes, time_limit=time_limit, should_stop=should_stop), note)
+    return ChanceReport(solve_chance(state, limits=limits, should_stop=should_stop), note)

@@ -9,19 +9,21 @@ lead to.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from solver.chance.solving import ChanceReport, is_chance, solve_chance_position
 from solver.core.errors import IllegalActionError
 from solver.core.limits import Limits
 from solver.core.state import GameState
-from solver.endgame.solving import SolveReport, solve_position
+from solver.endgame.plan import Objective
+from solver.endgame.solving import Engine, SolveReport, solve_position
 from solver.rules.adjudicate import adjudicate
 
 from .answers import Answer, OptionError
 
-ENGINES = ("search", "cpsat", "both")
-OBJECTIVES = ("turns", "nerve")
+ENGINES = tuple(e.value for e in Engine)
+OBJECTIVES = tuple(o.value for o in Objective)
 DEFAULT_TIME_LIMIT = 10.0
 DEFAULT_MAX_NODES = 2_000_000
 DEFAULT_LIMITS = Limits(time_limit=DEFAULT_TIME_LIMIT, max_nodes=DEFAULT_MAX_NODES)
@@ -53,6 +55,7 @@ def solve(
         state = played.state
     time_limit = DEFAULT_TIME_LIMIT if limits.time_limit is None else limits.time_limit
     max_nodes = DEFAULT_MAX_NODES if limits.max_nodes is None else limits.max_nodes
+    limits = replace(limits, time_limit=time_limit, max_nodes=max_nodes)
     chance = is_chance(state)
     if chance and engine == "cpsat":
         raise OptionError("engine", "the pile's order is unknown; CP-SAT answers deterministic positions only "
@@ -62,7 +65,7 @@ def solve(
                   "max_nodes": max_nodes})
     report: SolveReport | ChanceReport
     if chance:
-        report = solve_chance_position(state, engine, time_limit, max_nodes, should_stop=should_stop)
+        report = solve_chance_position(state, engine=engine, limits=limits, should_stop=should_stop)
     else:
-        report = solve_position(state, engine, objective, time_limit, max_nodes, progress=progress, should_stop=should_stop)
+        report = solve_position(state, engine=engine, objective=objective, limits=limits, progress=progress, should_stop=should_stop)
     return Answer(report.exit_code, report.as_json(state, boards), report, state)

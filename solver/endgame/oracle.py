@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from solver.core.errors import LimitReached, NotCovered
+from solver.core.limits import Limits
 from solver.core.state import GameState
 from solver.endgame import kernel as eg
 from solver.endgame.bounds import INFINITE, canonical, turns_left, turns_needed, turns_needed_anywhere
@@ -57,7 +58,7 @@ class EndgameOracle:
                 root = eg.from_state(state)
             except NotCovered:  # not a kernel position (advanced pieces): the full search
                 time_limit = None if deadline is None else max(0.0, deadline - time.perf_counter())
-                sol = solve(state, max_nodes=self.max_nodes, time_limit=time_limit, should_stop=self.should_stop)
+                sol = solve(state, limits=Limits(max_nodes=self.max_nodes, time_limit=time_limit), should_stop=self.should_stop)
                 if sol.verdict == "unknown":
                     raise LimitReached(sol.reason or "limit reached") from None
                 return sol.verdict == "win"

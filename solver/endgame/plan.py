@@ -7,12 +7,37 @@ rules engine (:func:`verify`) before a planner returns it.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from solver.core.state import GameState
 from solver.rules.adjudicate import play
 from solver.rules.outcome import outcome
+
+
+class Verdict(StrEnum):
+    WIN = "win"
+    LOSE = "lose"
+    UNKNOWN = "unknown"
+    """A limit was reached before an answer."""
+
+
+class Objective(StrEnum):
+    """What an optimal plan minimises first."""
+
+    TURNS = "turns"
+    """Fewest turns, then fewest Nerve."""
+    NERVE = "nerve"
+    """Fewest Nerve, then fewest turns."""
+
+
+class Planner(StrEnum):
+    """The exact planners of deterministic positions (each checks the other)."""
+
+    SEARCH = "search"
+    CPSAT = "cpsat"
 
 
 class PlanError(RuntimeError):
@@ -61,10 +86,9 @@ class Stats:
 
 @dataclass(frozen=True)
 class Solution:
-    verdict: str
-    """``win``, ``lose`` or ``unknown``."""
-    engine: str
-    objective: str = "turns"
+    verdict: Verdict
+    engine: Planner
+    objective: Objective = Objective.TURNS
     plan: tuple[PlanTurn, ...] = ()
     reason: str | None = None
     """For ``lose``: the simplest true reason found. For ``unknown``: which limit was reached."""
@@ -89,6 +113,25 @@ class Solution:
             "objective": self.objective,
             "stats": self.stats.as_json(),
         }
+
+
+def objective_of(name: str) -> Objective:
+    """The objective called ``name``; a ``ValueError`` that lists the objectives otherwise."""
+    try:
+        return Objective(name)
+    except ValueError:
+        raise ValueError(f"objective must be one of {', '.join(Objective)}") from None
+
+
+def already_over(state: GameState, engine: Planner, objective: Objective, started: float) -> Solution | None:
+    """The answer when the game is over before any turn (every planner starts with this), else None."""
+    over = outcome(state)
+    if over is None:
+        return None
+    stats = Stats(seconds=time.perf_counter() - started, proven_optimal=True)
+    if over.result == "win":
+        return Solution(Verdict.WIN, engine, objective, (), None, stats)
+    return Solution(Verdict.LOSE, engine, objective, (), over.reason, stats)
 
 
 def verify(state: GameState, plan: tuple[PlanTurn, ...]) -> list[GameState]:

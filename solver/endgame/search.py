@@ -25,15 +25,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from solver.core.errors import NotCovered
+from solver.core.limits import Limits
 from solver.core.state import GameState
 from solver.endgame import kernel as eg
 from solver.endgame.bounds import INFINITE, canonical, turns_left, turns_needed, turns_needed_anywhere
-from solver.endgame.plan import PlanTurn, Solution, Stats, verify
+from solver.endgame.plan import Objective, Planner, PlanTurn, Solution, Stats, Verdict, already_over, objective_of, verify
 from solver.endgame.reasons import loss_reason
-from solver.rules.outcome import outcome
 from solver.rules.whole_turns import NotDeterministic, turn_results
 
-OBJECTIVES = ("turns", "nerve")
+NO_LIMITS = Limits()
 DEFAULT_MAX_NODES = 2_000_000
 
 
@@ -48,14 +48,13 @@ class _Entry:
 
 def solve(
     state: GameState,
-    objective: str = "turns",
-    max_nodes: int = DEFAULT_MAX_NODES,
-    time_limit: float | None = None,
+    *,
+    objective: str = Objective.TURNS,
+    limits: Limits = NO_LIMITS,
     canonical_keys: bool = True,
     bounds: bool = True,
     progress: Callable[[dict[str, Any]], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
-    report_every: float = 0.25,
 ) -> Solution:
     """Solve a deterministic position exactly (within the limits).
 
@@ -63,30 +62,29 @@ def solve(
         state: a position whose future no draw decides (Final Flickers, or a
             known pile order).
         objective: ``turns`` (fewest turns, then fewest Nerve) or ``nerve``.
-        max_nodes, time_limit: limits; when one is reached the verdict is ``unknown``.
+        limits: ``max_nodes`` (positions expanded; 2,000,000 when None) and ``time_limit``
+            (seconds; none when None); when one is reached the verdict is ``unknown``.
+            ``report_every`` paces ``progress``.
         canonical_keys, bounds: the pruning of :mod:`solver.endgame.bounds` (switchable so that
             tests can check it changes no answer).
-        progress: called every ``report_every`` seconds with the positions expanded so far and
+        progress: called every ``limits.report_every`` seconds with the positions expanded so far and
             the proven lower bound on the optimal cost (for a watching client).
         should_stop: polled between expansions; when it answers true the verdict is ``unknown``.
 
     Raises:
         NotDeterministic: the pile's order is unknown.
     """
-    if objective not in OBJECTIVES:
-        raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}")
+    goal = objective_of(objective)
     started = time.perf_counter()
-    over = outcome(state)
-    if over is not None:
-        stats = Stats(seconds=time.perf_counter() - started, proven_optimal=True)
-        if over.result == "win":
-            return Solution("win", "search", objective, (), None, stats)
-        return Solution("lose", "search", objective, (), over.reason, stats)
+    answered = already_over(state, Planner.SEARCH, goal, started)
+    if answered is not None:
+        return answered
     if state.pile.count and not state.pile.known:
         raise NotDeterministic("the pile's order is unknown: a deterministic plan does not exist")
-    search = _Search(state, objective, max_nodes, time_limit, canonical_keys, bounds, started)
-    search.progress, search.should_stop, search.report_every = progress, should_stop, report_every
-    search.next_report = started + report_every
+    max_nodes = DEFAULT_MAX_NODES if limits.max_nodes is None else limits.max_nodes
+    search = _Search(state, goal, max_nodes, limits.time_limit, canonical_keys, bounds, started)
+    search.progress, search.should_stop, search.report_every = progress, should_stop, limits.report_every
+    search.next_report = started + limits.report_every
     return search.run()
 
 
@@ -94,7 +92,7 @@ class _Search:
     def __init__(
         self,
         root: GameState,
-        objective: str,
+        objective: Objective,
         max_nodes: int,
         time_limit: float | None,
         canonical_keys: bool,
@@ -274,11 +272,11 @@ class _Search:
             entry = self.entries[entry.parent]
         plan = tuple(reversed(turns))
         verify(self.root, plan)
-        return Solution("win", "search", self.objective, plan, None, self.stats(True))
+        return Solution(Verdict.WIN, Planner.SEARCH, self.objective, plan, None, self.stats(True))
 
     def lost(self, root: Any) -> Solution:
         reason = loss_reason(self.root, root, self.expanded)
-        return Solution("lose", "search", self.objective, (), reason, self.stats(True))
+        return Solution(Verdict.LOSE, Planner.SEARCH, self.objective, (), reason, self.stats(True))
 
     def unknown(self) -> Solution:
         if self.stopped:
@@ -286,11 +284,11 @@ class _Search:
         else:
             which = "node" if self.expanded >= self.max_nodes else "time"
             reason = f"the {which} limit was reached after {self.expanded:,} positions expanded ({len(self.entries):,} seen)"
-        return Solution("unknown", "search", self.objective, (), reason, self.stats(False))
+        return Solution(Verdict.UNKNOWN, Planner.SEARCH, self.objective, (), reason, self.stats(False))
 
 
 class _OutOfTime(Exception):
     """The time limit ran out in the middle of a turn's enumeration."""
 
 
-__all__ = ["solve", "OBJECTIVES", "NotDeterministic"]
+__all__ = ["solve", "NotDeterministic"]

@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from solver.core.errors import UnsupportedError
 from solver.core.exit_codes import ExitCode
+from solver.core.limits import Limits
 from solver.core.state import GameState
 from solver.endgame import search
-from solver.endgame.plan import Solution, verify
+from solver.endgame.plan import Objective, Solution, verify
 from solver.notation.position_json import to_json
 
 EXIT = {"win": ExitCode.OK, "lose": ExitCode.NO, "unknown": ExitCode.LIMIT}
@@ -49,27 +51,40 @@ class SolveReport:
         return {self.primary.engine: self.primary, **self.others}
 
 
-def solve_position(state: GameState, engine: str, objective: str, time_limit: float, max_nodes: int,
-                   progress: Callable[[dict[str, Any]], None] | None = None, should_stop: Callable[[], bool] | None = None) -> SolveReport:
+class Engine(StrEnum):
+    """Which planner answers ``solve``: one of them, or both checked against each other."""
+
+    SEARCH = "search"
+    CPSAT = "cpsat"
+    BOTH = "both"
+
+
+def solve_position(
+    state: GameState,
+    *,
+    engine: str = Engine.SEARCH,
+    objective: str = Objective.TURNS,
+    limits: Limits,
+    progress: Callable[[dict[str, Any]], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> SolveReport:
     """Answer with one engine, or with both and compare them.
 
-    ``progress`` and ``should_stop`` reach the search (CP-SAT reports nothing and stops at its limit).
+    ``limits`` reach each engine whole (``time_limit`` is per engine). ``progress``
+    and ``should_stop`` reach the search (CP-SAT reports nothing and stops at its limit).
     """
-    if engine == "search":
-        return SolveReport(search.solve(state, objective, max_nodes, time_limit, progress=progress, should_stop=should_stop), engine)
-    if engine == "cpsat":
+    if engine == Engine.SEARCH:
+        return SolveReport(search.solve(state, objective=objective, limits=limits, progress=progress, should_stop=should_stop), engine)
+    if engine == Engine.CPSAT:
         from solver.endgame.cpsat import planner as cpsat
 
-        return SolveReport(cpsat.solve(state, objective, time_limit), engine)
-    first = search.solve(state, objective, max_nodes, time_limit, progress=progress, should_stop=should_stop)
-    report = SolveReport(first, "both")
+        return SolveReport(cpsat.solve(state, objective=objective, limits=limits), engine)
+    first = search.solve(state, objective=objective, limits=limits, progress=progress, should_stop=should_stop)
+    report = SolveReport(first, Engine.BOTH)
+    from solver.endgame.cpsat import planner as cpsat
+
     try:
-        from solver.endgame.cpsat import planner as cpsat
-    except ImportError as exc:  # a development tree without the CP-SAT planner
-        report.skipped["cpsat"] = f"not available ({exc})"
-        return report
-    try:
-        second = cpsat.solve(state, objective, time_limit, hint=first)
+        second = cpsat.solve(state, objective=objective, limits=limits, hint=first)
     except UnsupportedError as exc:
         report.skipped["cpsat"] = str(exc)
         return report

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from solver.chance.expectimax import DEFAULT_MAX_NODES as DEFAULT_CHANCE_NODES
 from solver.chance.expectimax import solve_chance
 from solver.core.actions import format_action
 from solver.core.errors import LimitReached, NoDecision
@@ -211,7 +212,7 @@ def _exact(state: GameState, actions: list[Any], texts: list[str], deadline: flo
 def _exact_deterministic(state: GameState, actions: list[Any], texts: list[str], deadline: float, notes: list[str],
                          should_stop: Stop) -> tuple[str, list[ChoiceValue]] | None:
 
-    sol = solve(state, time_limit=max(0.0, deadline - time.perf_counter()), should_stop=should_stop)
+    sol = solve(state, limits=Limits(time_limit=max(0.0, deadline - time.perf_counter())), should_stop=should_stop)
     if sol.verdict == "unknown":
         notes.append(f"the exact search stopped: {sol.reason}")
         return None
@@ -241,7 +242,8 @@ def _exact_chance(state: GameState, actions: list[Any], texts: list[str], deadli
                   should_stop: Stop) -> tuple[str, list[ChoiceValue]] | None:
 
     # Values per choice, or nothing.
-    sol = solve_chance(state, time_limit=max(0.0, deadline - time.perf_counter()), hindsight=False, should_stop=should_stop)
+    limits = Limits(time_limit=max(0.0, deadline - time.perf_counter()), max_nodes=DEFAULT_CHANCE_NODES)
+    sol = solve_chance(state, limits=limits, hindsight=False, should_stop=should_stop)
     if sol.p_win is None or not sol.best:
         notes.append(f"the exact expectimax stopped: {sol.reason}")
         return None

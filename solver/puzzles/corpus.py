@@ -42,6 +42,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from solver.core.limits import Limits
 from solver.core.setups import Setup
 from solver.core.state import GameState
 from solver.core.tiles import Kind
@@ -325,7 +326,7 @@ def label(seed: int, index: int, budget: Budget = DEFAULT_BUDGET) -> Labelled:
     if over is not None and over.result == "win":
         return Labelled(index, "won", layout=layout)
     started = time.perf_counter()
-    sol = solve(state, "turns", max_nodes=budget.max_nodes, time_limit=SAFETY_SECONDS)
+    sol = solve(state, limits=Limits(max_nodes=budget.max_nodes, time_limit=SAFETY_SECONDS))
     seconds = time.perf_counter() - started
     if sol.verdict == "unknown" or sol.stats.generated > budget.max_generated:
         tiles = sum(1 for t in state.tiles if t is not None)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from solver.core.errors import NotCovered
+from solver.core.limits import Limits
 from solver.core.state import GameState
 from solver.endgame import kernel as eg
 from solver.endgame.bounds import INFINITE, turns_left, turns_needed
@@ -174,7 +175,7 @@ def _lose(state: GameState, k: Any, search: LineSearch, cpsat: bool, want: str) 
     """A no-escape puzzle: lost, not by the bounds at once, with a proof of some size but one a
     person could follow. Proven by the A* search and again by the depth-first search bounded by
     the board's life (:func:`solver.endgame.bounds.turns_left`); by CP-SAT too when asked."""
-    sol = solve(state, "turns", max_nodes=LOSE_MAX_NODES)
+    sol = solve(state, limits=Limits(max_nodes=LOSE_MAX_NODES))
     if sol.verdict != "lose":
         return Study("unknown" if sol.verdict == "unknown" else "unsuitable", f"the search says {sol.verdict}")
     if sol.stats.nodes < LOSE_MIN_NODES:
@@ -193,7 +194,7 @@ def _lose(state: GameState, k: Any, search: LineSearch, cpsat: bool, want: str) 
     if cpsat:
         from solver.endgame.cpsat.planner import solve as cpsat_solve
 
-        other = cpsat_solve(state, "turns", time_limit=CPSAT_LOSE_SECONDS)
+        other = cpsat_solve(state, limits=Limits(time_limit=CPSAT_LOSE_SECONDS))
         if other.verdict == "unknown":
             return Study("unknown", f"CP-SAT: {other.reason}")
         agree = agree and other.verdict == "lose"

@@ -33,29 +33,42 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from solver.core.errors import NotCovered, UnsupportedError
+from solver.core.limits import Limits
 from solver.core.state import GameState
 from solver.endgame import kernel as eg
 from solver.endgame.bounds import INFINITE, turns_left, turns_needed
 from solver.endgame.cpsat.board import LETTERS, STEPS, Board, Tables, board_of, tables_of
 from solver.endgame.cpsat.model import FlickersModel
-from solver.endgame.plan import PlanError, PlanTurn, Solution, Stats, verify
+from solver.endgame.plan import (
+    Objective,
+    PlanError,
+    Planner,
+    PlanTurn,
+    Solution,
+    Stats,
+    Verdict,
+    already_over,
+    objective_of,
+    verify,
+)
 from solver.endgame.reasons import loss_reason
-from solver.rules.outcome import outcome
 
-ENGINE = "cpsat"
-OBJECTIVES = ("turns", "nerve")
+ENGINE = Planner.CPSAT
+DEFAULT_TIME_LIMIT = 60.0
+NO_LIMITS = Limits()
 STEP_HORIZONS = 2
 """Horizons tried one by one before the maximum horizon is tried at once."""
 
 
-def solve(state: GameState, objective: str = "turns", time_limit: float | None = 60.0, hint: Solution | None = None) -> Solution:
+def solve(state: GameState, *, objective: str = Objective.TURNS, limits: Limits = NO_LIMITS, hint: Solution | None = None) -> Solution:
     """Solve a Final Flickers position exactly with CP-SAT.
 
     Args:
         state: a Final Flickers turn-start position of the standard pieces.
         objective: ``turns`` (fewest turns, then fewest Nerve) or ``nerve``.
-        time_limit: seconds for all the models together (None: no limit); when
-            it runs out the verdict is ``unknown``.
+        limits: ``time_limit``, seconds for all the models together (60 when None);
+            when it runs out the verdict is ``unknown``. CP-SAT counts no positions:
+            ``max_nodes`` does not apply.
         hint: another planner's solution (a win); its plan's choices are given to
             CP-SAT as a hint in every model long enough to hold it (a model of
             horizon ``H`` admits any plan of at most ``H`` turns). A plan that does
@@ -66,22 +79,19 @@ def solve(state: GameState, objective: str = "turns", time_limit: float | None =
             standard pieces, or objective ``nerve`` under RULING-FF-OCCUPIED's alternative.
         PlanError: the plan found does not replay (a bug in the model).
     """
-    if objective not in OBJECTIVES:
-        raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}")
+    goal = objective_of(objective)
     started = time.perf_counter()
-    over = outcome(state)
-    if over is not None:
-        stats = Stats(seconds=time.perf_counter() - started, proven_optimal=True)
-        verdict = "win" if over.result == "win" else "lose"
-        return Solution(verdict, ENGINE, objective, (), None if verdict == "win" else over.reason, stats)
+    answered = already_over(state, ENGINE, goal, started)
+    if answered is not None:
+        return answered
     k = kernel_position(state)
-    if objective == "nerve" and turns_left(k) >= INFINITE:
+    if goal == Objective.NERVE and turns_left(k) >= INFINITE:
         raise UnsupportedError(
             "CP-SAT: objective 'nerve' needs a bound on the game's length, and under the alternative "
             "reading of RULING-FF-OCCUPIED a turn may burn nothing, so none exists"
         )
-    deadline = None if time_limit is None else started + time_limit
-    return _Run(state, k, objective, deadline, hint, started).run()
+    time_limit = DEFAULT_TIME_LIMIT if limits.time_limit is None else limits.time_limit
+    return _Run(state, k, goal, started + time_limit, hint, started).run()
 
 
 def kernel_position(state: GameState) -> eg.K:
@@ -114,7 +124,7 @@ class _Tally:
 
 
 class _Run:
-    def __init__(self, state: GameState, k: eg.K, objective: str, deadline: float | None, hint: Solution | None, started: float) -> None:
+    def __init__(self, state: GameState, k: eg.K, objective: Objective, deadline: float | None, hint: Solution | None, started: float) -> None:
         self.state = state
         self.k = k
         self.objective = objective
@@ -225,22 +235,22 @@ class _Run:
         assert answer.model is not None and answer.solver is not None
         plan = decode(answer.model, answer.solver)
         verify(self.state, plan)
-        return Solution("win", ENGINE, self.objective, plan, None, self.stats(answer.status == "optimal"))
+        return Solution(Verdict.WIN, ENGINE, self.objective, plan, None, self.stats(answer.status == "optimal"))
 
     def lost(self, reason: str) -> Solution:
-        return Solution("lose", ENGINE, self.objective, (), reason, self.stats(True))
+        return Solution(Verdict.LOSE, ENGINE, self.objective, (), reason, self.stats(True))
 
     def finish_without_win(self, answer: _Answer, top: int, bounded: bool) -> Solution:
         if answer.status == "unknown":
             spent = time.perf_counter() - self.started
             reason = f"the time limit was reached after {self.tally.models} models ({spent:.1f} s; horizon {answer.horizon})"
-            return Solution("unknown", ENGINE, self.objective, (), reason, self.stats(False))
+            return Solution(Verdict.UNKNOWN, ENGINE, self.objective, (), reason, self.stats(False))
         if not bounded:
             reason = (
                 f"no plan of at most {top} turns wins, and under the alternative reading of RULING-FF-OCCUPIED "
                 "a game has no length bound, so longer plans were not ruled out"
             )
-            return Solution("unknown", ENGINE, self.objective, (), reason, self.stats(False))
+            return Solution(Verdict.UNKNOWN, ENGINE, self.objective, (), reason, self.stats(False))
         return self.lost(f"no plan of at most {top} turns wins (CP-SAT proved every horizon infeasible)")
 
 
@@ -393,4 +403,4 @@ def plan_decisions(state: GameState, plan: tuple[PlanTurn, ...]) -> list[dict[st
     return out
 
 
-__all__ = ["ENGINE", "OBJECTIVES", "decode", "kernel_position", "key_configurations", "key_passes", "plan_decisions", "solve"]
+__all__ = ["ENGINE", "decode", "kernel_position", "key_configurations", "key_passes", "plan_decisions", "solve"]
