@@ -19,6 +19,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
@@ -30,13 +31,24 @@ from solver.core.state import GameState
 from solver.endgame.oracle import EndgameOracle
 from solver.rules.engine import apply, apply_unchecked, chance_outcomes, legal_actions, node_type, outcome
 
+class ChanceVerdict(StrEnum):
+    """The answer over a pile of unknown order, playing as well as possible as the draws come."""
+
+    CERTAIN = "certain"
+    """Every order of the pile lets them win."""
+    POSSIBLE = "possible"
+    IMPOSSIBLE = "impossible"
+    UNKNOWN = "unknown"
+    """A limit was reached before an answer."""
+
+
 DEFAULT_MAX_NODES = 200_000
 DEFAULT_LIMITS = Limits(time_limit=60.0, max_nodes=DEFAULT_MAX_NODES)
 
 
 @dataclass
 class ChanceSolution:
-    verdict: str
+    verdict: ChanceVerdict
     """``certain``, ``possible``, ``impossible`` or ``unknown``."""
     p_win: Fraction | None
     best: list[tuple[str, Fraction]] = field(default_factory=list)
@@ -87,12 +99,12 @@ def solve_chance(
         value, _ = solver.value(state, 0)
         best = solver.choices(state)
     except LimitReached as exc:
-        unsolved = ChanceSolution("unknown", None, [], solver.nodes, time.perf_counter() - started, str(exc))
+        unsolved = ChanceSolution(ChanceVerdict.UNKNOWN, None, [], solver.nodes, time.perf_counter() - started, str(exc))
         if use_hindsight and not (should_stop is not None and should_stop()):
             _by_hindsight(state, unsolved, max_nodes, None if time_limit is None else started + time_limit)
         unsolved.seconds = time.perf_counter() - started
         return unsolved
-    verdict = "certain" if value == 1 else "impossible" if value == 0 else "possible"
+    verdict = ChanceVerdict.CERTAIN if value == 1 else ChanceVerdict.IMPOSSIBLE if value == 0 else ChanceVerdict.POSSIBLE
     return ChanceSolution(verdict, value, best, solver.nodes, time.perf_counter() - started)
 
 
@@ -105,10 +117,10 @@ def _by_hindsight(state: GameState, sol: ChanceSolution, max_nodes: int, deadlin
     sol.nodes += seen.nodes
     sol.hindsight = seen
     if seen.won:
-        sol.verdict = "possible"
+        sol.verdict = ChanceVerdict.POSSIBLE
         sol.reason = f"{sol.reason}; some order of the pile wins (hindsight), so the chance is above 0, not computed exactly"
     elif seen.complete:
-        sol.verdict, sol.p_win = "impossible", Fraction(0)
+        sol.verdict, sol.p_win = ChanceVerdict.IMPOSSIBLE, Fraction(0)
         sol.reason = f"no order of the pile wins, even known in advance (hindsight over all {seen.total:,} orders)"
 
 
@@ -194,4 +206,4 @@ class _Expectimax:
 
 
 
-__all__ = ["solve_chance", "ChanceSolution"]
+__all__ = ["solve_chance", "ChanceSolution", "ChanceVerdict"]

@@ -10,12 +10,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from solver.chance.expectimax import ChanceSolution, solve_chance
+from solver.chance.expectimax import ChanceSolution, ChanceVerdict, solve_chance
 from solver.core.exit_codes import ExitCode
 from solver.core.limits import Limits
 from solver.core.state import GameState
 
-CHANCE_EXIT = {"certain": ExitCode.OK, "possible": ExitCode.OK, "impossible": ExitCode.NO, "unknown": ExitCode.LIMIT}
+CHANCE_EXIT = {ChanceVerdict.CERTAIN: ExitCode.OK, ChanceVerdict.POSSIBLE: ExitCode.OK, ChanceVerdict.IMPOSSIBLE: ExitCode.NO,
+               ChanceVerdict.UNKNOWN: ExitCode.LIMIT}
 
 
 def is_chance(state: GameState) -> bool:
