@@ -22,7 +22,9 @@ from solver.core.setups import Setup
 from solver.core.state import GameState
 from solver.notation.forms import load_path, load_text
 from solver.rules.engine import apply, legal_actions, node_type, outcome
-from solver.sim.game import Game, GreedyPolicy, RandomPolicy, Record, compile_state, rollout
+from solver.sim.convert import compile_state
+from solver.sim.game import Game, Record, rollout
+from solver.sim.policies import GreedyPolicy, RandomPolicy
 from tests.playouts import sample_states
 
 POLICIES = {"random": RandomPolicy, "greedy": GreedyPolicy}
