@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 from solver.bot.policy import BotPolicy
+from solver.core.errors import NotCovered
 from solver.core.state import GameState
 from solver.rules.engine import apply, apply_unchecked, chance_outcomes, legal_actions, node_type
 from solver.rules.outcome import outcome
@@ -62,7 +63,7 @@ class Playouts:
                 ended = finish_turn(state, random.Random(0))
                 if outcome(ended) is None:
                     Game(ended)
-        except ValueError as exc:
+        except NotCovered as exc:
             self.how = f"uniform random choices through the rules engine (the fast simulator does not cover this position: {exc})"
             self.unsupported = True
         else:
@@ -81,7 +82,7 @@ class Playouts:
                 return over.result == "win"
             try:
                 game = Game(state)
-            except ValueError as exc:  # this end of the turn holds what the simulator lacks
+            except NotCovered as exc:  # this end of the turn holds what the simulator lacks
                 # Per playout, not for the rest: a playout's result must not depend on the ones before it.
                 self.how = (
                     f"rest of this turn uniformly at random, then the {self.policy} policy, "

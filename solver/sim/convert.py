@@ -2,6 +2,10 @@
 :class:`~solver.core.state.GameState` compiled into a :class:`~solver.sim.sim.Sim`,
 a simulator snapshot back into a ``GameState``, the pile's order, and the
 simulator's options in the engine's notation.
+
+A position outside what the simulator covers (advanced pieces, other rulings,
+a turn under way, an unknown pile order with no order given) raises
+:class:`~solver.core.errors.NotCovered`.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from dataclasses import fields, replace
 from typing import Any
 
 from solver.core.actions import Action, format_action
+from solver.core.errors import NotCovered
 from solver.core.grid import DIRECTIONS
 from solver.core.rulings import DEFAULT_RULINGS, Rulings
 from solver.core.state import GameState, Pile, Prisoner
@@ -29,17 +34,17 @@ def check_rulings(rulings: Rulings) -> None:
     """Only the default readings are implemented."""
     other = [name for name in _RULING_FIELDS if getattr(rulings, name) != getattr(DEFAULT_RULINGS, name)]
     if other:
-        raise ValueError(f"the fast simulator plays the default rulings only (not: {', '.join(other)})")
+        raise NotCovered(f"the fast simulator plays the default rulings only (not: {', '.join(other)})")
 
 
 def compile_state(state: GameState, order: list[int] | None = None) -> Sim:
     """The simulator position of a turn-start state (pile order: ``order``, else the state's).
 
-    Raises ``ValueError`` for a turn under way, advanced pieces, other
+    Raises :class:`~solver.core.errors.NotCovered` for a turn under way, advanced pieces, other
     rulings, or an unknown pile order with no ``order`` given.
     """
     if state.pending is not None:
-        raise ValueError("not at a turn start (a turn is under way)")
+        raise NotCovered("not at a turn start (a turn is under way)")
     check_rulings(state.rulings)
     n = len(state.prisoners)
     sim = Sim(state.size, n)
@@ -51,24 +56,24 @@ def compile_state(state: GameState, order: list[int] | None = None) -> Sim:
     sim.turn = state.turn
     if order is None:
         if state.pile.order is None:
-            raise ValueError("the pile's order is unknown: give an order (or use rollout, which draws one)")
+            raise NotCovered("the pile's order is unknown: give an order (or use rollout, which draws one)")
         order = [TYPE_INDEX[t] for t in state.pile.order]
     if any(t >= STANDARD_TYPES for t in order):
-        raise ValueError("the pile holds advanced pieces (keepers, pit fiends, pathless, omens): not simulated")
+        raise NotCovered("the pile holds advanced pieces (keepers, pit fiends, pathless, omens): not simulated")
     sim.set_pile(order)
     return sim
 
 
 def _encode_tile(sim: Sim, c: int, tile: Tile, state: GameState) -> None:
     if tile.kind not in STANDARD_KINDS or tile.dirge:
-        raise ValueError(f"{state.geo.name(c)}: {tile.describe()} is not a standard piece (not simulated)")
+        raise NotCovered(f"{state.geo.name(c)}: {tile.describe()} is not a standard piece (not simulated)")
     bit = 1 << c
     sim.present |= bit
     if tile.kind is Kind.PIT:
         sim.pit |= bit
         sim.typ[c] = NOTYPE if tile.was is None else TYPE_INDEX[tile.was]
         if sim.typ[c] >= STANDARD_TYPES and sim.typ[c] != NOTYPE:
-            raise ValueError(f"{state.geo.name(c)}: a pit that was an advanced piece (not simulated)")
+            raise NotCovered(f"{state.geo.name(c)}: a pit that was an advanced piece (not simulated)")
         return
     t = TYPE_INDEX[tile.type]  # type: ignore[index]
     sim.typ[c] = t
@@ -93,7 +98,7 @@ def _encode_prisoner(sim: Sim, i: int, p: Prisoner) -> None:
     elif p.falling is not None:
         axis, index = p.falling
         if axis == "cell":
-            raise ValueError(f"{p.name} has fallen and not chosen its row or column: not a turn start")
+            raise NotCovered(f"{p.name} has fallen and not chosen its row or column: not a turn start")
         sim.pf[i] = (ROW if axis == "row" else FILE) + index
 
 

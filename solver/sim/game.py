@@ -24,7 +24,8 @@ size and number of prisoners, the start round included, under the default
 rulings. A pile of unknown order is first given one, drawn layer by layer
 with the rollout's ``rng`` (as :func:`solver.core.newgame.shuffled`); a known order
 is used as it is. Advanced pieces (keepers, pit fiends, pathless, omens) and
-other rulings raise ``ValueError`` (:mod:`solver.sim.convert`). Every decision of the engine is a
+other rulings raise :class:`~solver.core.errors.NotCovered`
+(:mod:`solver.sim.convert`). Every decision of the engine is a
 decision here, with the same legal options: the start tile, landing, the main
 action, moving again, tile placements (cell and rotation), key passes and
 takes, Blocks, the scramble, the stay's swap, the fall's row or column, the
