@@ -2,7 +2,7 @@
 the tables shared by every position of one board size and prisoner count, and the
 primitives every rule part uses (placing and removing tiles, decisions, Nerve, draws).
 
-:class:`Position` holds the state (its ``__slots__``); the rule parts
+:class:`Position` declares the state and its primitives; the rule parts
 (:mod:`solver.sim.sight`, :mod:`solver.sim.lighting`, :mod:`solver.sim.outcome`,
 :mod:`solver.sim.attacks`, :mod:`solver.sim.hit_choices`, :mod:`solver.sim.moves`,
 :mod:`solver.sim.placing`, :mod:`solver.sim.keys`, :mod:`solver.sim.runner`) add the rules
@@ -111,46 +111,54 @@ bits = cells_of
 """The cells of a mask, in increasing order (the grid's helper, under the simulator's short name)."""
 
 
+SLOTS = (
+    "tb",
+    "n",
+    "typ",
+    "opn",
+    "present",
+    "pit",
+    "mon",
+    "gate",
+    "keyed",
+    "crumb",
+    "pc",
+    "pf",
+    "lit",
+    "nerve",
+    "key",
+    "unplaced",
+    "order",
+    "top",
+    "npile",
+    "gsuf",
+    "ksuf",
+    "hand",
+    "turn",
+    "spent",
+    "gained",
+    "ff",
+    "choose",
+    "log",
+    "turns",
+    "decisions",
+    "max_decisions",
+)
+"""The position's attributes (described in the module doc): the ``__slots__`` of :class:`solver.sim.sim.Sim`."""
+
+
 class Position:
     """A position of a standard game with a known pile order, and the primitives the rules use.
 
-    The rule parts are mixins over this class (``__slots__ = ()``: every
-    attribute lives here); :class:`solver.sim.sim.Sim` combines them.
+    The rule parts are mixins over this class, all with ``__slots__ = ()``;
+    :class:`solver.sim.sim.Sim` combines them and holds the attributes (:data:`SLOTS`).
+    The slots belong to the combined class rather than to this base because CPython
+    checks a slot's owner class on every access it does not specialise (``getattr``,
+    a slot's value called as ``self.choose(...)``): on the instance's own class the
+    check is one comparison, on a base class a walk up the method resolution order.
     """
 
-    __slots__ = (
-        "tb",
-        "n",
-        "typ",
-        "opn",
-        "present",
-        "pit",
-        "mon",
-        "gate",
-        "keyed",
-        "crumb",
-        "pc",
-        "pf",
-        "lit",
-        "nerve",
-        "key",
-        "unplaced",
-        "order",
-        "top",
-        "npile",
-        "gsuf",
-        "ksuf",
-        "hand",
-        "turn",
-        "spent",
-        "gained",
-        "ff",
-        "choose",
-        "log",
-        "turns",
-        "decisions",
-        "max_decisions",
-    )
+    __slots__ = SLOTS if TYPE_CHECKING else ()  # the type checker sees the attributes here
 
     if TYPE_CHECKING:  # what the rule parts call on one another (for the type checker only)
         # outcome
@@ -235,7 +243,7 @@ class Position:
         """An independent copy (the pile's order list is shared: it is never mutated)."""
         cls = type(self)
         s = cls.__new__(cls)
-        for name in Position.__slots__:
+        for name in SLOTS:
             setattr(s, name, getattr(self, name))
         s.typ = self.typ[:]
         s.opn = self.opn[:]

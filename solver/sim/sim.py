@@ -16,8 +16,9 @@ the rule parts, one per concern of the rules engine, are combined here into one
 class: :mod:`solver.sim.sight`, :mod:`solver.sim.lighting`, :mod:`solver.sim.outcome`,
 :mod:`solver.sim.attacks`, :mod:`solver.sim.hit_choices`, :mod:`solver.sim.moves`,
 :mod:`solver.sim.placing`, :mod:`solver.sim.keys` and :mod:`solver.sim.runner`. They are
-mixins without state of their own, so a method or attribute is looked up as on a
-single class: the split costs nothing in the rollouts' hot paths.
+mixins without state of their own, and :class:`Sim` holds every attribute in its
+own ``__slots__``, so a method or attribute is looked up as on a single class: the
+split costs nothing in the rollouts' hot paths.
 
 The turn
 --------
@@ -44,6 +45,7 @@ from solver.sim.lighting import Lighting
 from solver.sim.moves import Moves
 from solver.sim.outcome import Outcome
 from solver.sim.placing import Placing
+from solver.sim.position import SLOTS
 from solver.sim.runner import Runner
 from solver.sim.sight import Sight
 
@@ -51,4 +53,4 @@ from solver.sim.sight import Sight
 class Sim(Runner, Moves, Placing, Keys, HitChoices, Attacks, Lighting, Outcome, Sight):
     """A position of a standard game with a known pile order, and the rules to play it."""
 
-    __slots__ = ()
+    __slots__ = SLOTS
