@@ -8,8 +8,8 @@ pit) under the default rulings, with the pile's order known. It is made for
 Monte Carlo rollouts: one trajectory, so the position is mutated in place and
 never copied inside a game. :mod:`solver.sim.convert` converts positions from and
 to :class:`solver.core.state.GameState`, :mod:`solver.sim.game` plays rollouts with
-the policies of :mod:`solver.sim.policies` and :mod:`solver.sim.greedy`;
-``tests/test_fastgame.py`` replays the games through the engine.
+the policies of :mod:`solver.sim.policies`; ``tests/test_fastgame.py`` replays the
+games through the engine.
 
 The position (:mod:`solver.sim.position`, which describes the representation) and
 the rule parts, one per concern of the rules engine, are combined here into one
