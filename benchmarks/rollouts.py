@@ -30,7 +30,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from solver.core.newgame import new_game  # noqa: E402
 from solver.core.setups import BASES, Setup  # noqa: E402
 from solver.play.stats import wilson  # noqa: E402
-from solver.sim.game import Game, GreedyPolicy, RandomPolicy, Stuck  # noqa: E402
+from solver.sim.game import Game  # noqa: E402
+from solver.sim.policies import GreedyPolicy, RandomPolicy  # noqa: E402
+from solver.sim.position import Stuck  # noqa: E402
 
 POLICIES = {"random": RandomPolicy, "greedy": GreedyPolicy}
 

@@ -18,7 +18,8 @@ from solver.core.setups import Setup
 from solver.notation.forms import load_path
 from solver.play.autoplay import play_game
 from solver.rules.adjudicate import play
-from solver.sim.game import Game, compile_state
+from solver.sim.convert import compile_state
+from solver.sim.game import Game
 
 CORPUS = Path(__file__).resolve().parent.parent / "benchmarks" / "endgames"
 

@@ -15,14 +15,16 @@ from pathlib import Path
 import pytest
 
 from solver.core.actions import format_action, parse_action
-from solver.core.errors import NightCageError
+from solver.core.errors import NightCageError, NotCovered
 from solver.core.newgame import new_game, shuffled
 from solver.core.rulings import DEFAULT_RULINGS
 from solver.core.setups import Setup
 from solver.core.state import GameState
 from solver.notation.forms import load_path, load_text
 from solver.rules.engine import apply, legal_actions, node_type, outcome
-from solver.sim.game import Game, GreedyPolicy, RandomPolicy, Record, compile_state, rollout
+from solver.sim.convert import compile_state
+from solver.sim.game import Game, Record, rollout
+from solver.sim.policies import GreedyPolicy, RandomPolicy
 from tests.playouts import sample_states
 
 POLICIES = {"random": RandomPolicy, "greedy": GreedyPolicy}
@@ -123,7 +125,7 @@ def test_playout_positions_replay_in_the_engine() -> None:
         if state.pending is None and outcome(state) is None:
             try:
                 Game(state)
-            except ValueError:
+            except NotCovered:
                 continue
             starts.append(state)
     assert len(starts) >= 30
@@ -208,21 +210,21 @@ def test_unknown_pile_drawn_as_newgame_shuffles() -> None:
 
 
 def test_advanced_pieces_raise() -> None:
-    with pytest.raises(ValueError, match="advanced pieces"):
+    with pytest.raises(NotCovered, match="advanced pieces"):
         Game(new_game(Setup(base="advanced")))
-    with pytest.raises(ValueError, match="advanced pieces"):
+    with pytest.raises(NotCovered, match="advanced pieces"):
         Game(new_game(Setup(base="advanced-five")))
 
 
 def test_advanced_piece_on_the_board_raises() -> None:
     state = load_path(SCENARIOS / "rulings" / "keeper-ranged-out.toml")[0].state
-    with pytest.raises(ValueError, match="not a standard piece"):
+    with pytest.raises(NotCovered, match="not a standard piece"):
         Game(state)
 
 
 def test_other_rulings_raise() -> None:
     rulings = DEFAULT_RULINGS.flipped("RULING-FILL-ALL-LIT")
-    with pytest.raises(ValueError, match="default rulings"):
+    with pytest.raises(NotCovered, match="default rulings"):
         Game(new_game(Setup(), rulings=rulings))
 
 
@@ -230,10 +232,10 @@ def test_turn_under_way_raises() -> None:
     state = new_game(Setup(), rng=random.Random(0))
     state = apply(state, legal_actions(state)[0])[0]
     assert state.pending is not None
-    with pytest.raises(ValueError, match="turn is under way"):
+    with pytest.raises(NotCovered, match="turn is under way"):
         Game(state)
 
 
 def test_unknown_order_needs_one() -> None:
-    with pytest.raises(ValueError, match="order is unknown"):
+    with pytest.raises(NotCovered, match="order is unknown"):
         compile_state(new_game(Setup()))

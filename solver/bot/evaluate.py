@@ -28,7 +28,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from solver.sim.sim import GATE, KEY, OPP, Sim, bits
+from solver.sim.position import GATE, KEY, OPP, bits
+from solver.sim.sim import Sim
 
 FAR = 12
 """The walking distance counted for a prisoner with no way to a gate."""

@@ -21,7 +21,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from solver.sim.sim import Over, Sim, Stuck
+from solver.sim.position import Over, Stuck
+from solver.sim.sim import Sim
 
 FIRST_KINDS = frozenset({"start", "land", "main"})
 """Decisions that can open a turn with nothing of the turn done yet."""

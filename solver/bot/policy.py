@@ -38,7 +38,8 @@ from solver.bot.lookahead import Diverged, TurnRoot, branch, sample_order, with_
 from solver.core.newgame import new_game
 from solver.core.setups import Setup
 from solver.core.state import GameState
-from solver.sim.game import GreedyPolicy, option_text, to_state
+from solver.sim.convert import option_text, to_state
+from solver.sim.policies import GreedyPolicy
 from solver.sim.sim import Sim
 
 DEFAULT_SAMPLES = 10

@@ -25,7 +25,8 @@ from solver.core.newgame import new_game
 from solver.core.setups import Setup
 from solver.core.state import GameState
 from solver.notation.position_json import to_json
-from solver.sim.game import Game, GreedyPolicy, RandomPolicy, Record
+from solver.sim.game import Game, Record
+from solver.sim.policies import GreedyPolicy, RandomPolicy
 from solver.sim.sim import Sim
 
 POLICIES = ("random", "greedy", "bot")

@@ -13,9 +13,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from solver.bot.policy import BotPolicy
+from solver.core.errors import NotCovered
 from solver.core.state import GameState
 from solver.rules.engine import apply, apply_unchecked, chance_outcomes, legal_actions, node_type
 from solver.rules.outcome import outcome
+from solver.sim.game import Game
+from solver.sim.policies import GreedyPolicy, RandomPolicy
 
 POLICIES = ("bot", "greedy", "random")
 
@@ -28,15 +32,11 @@ def make_policy(name: str, rng: random.Random, start: GameState | None = None) -
 
     ``start`` tells the bot the game's names, setup and pile layers.
     """
-    from solver.sim import game as fastgame
-
     if name == "random":
-        return fastgame.RandomPolicy(rng)
+        return RandomPolicy(rng)
     if name == "greedy":
-        return fastgame.GreedyPolicy(rng)
+        return GreedyPolicy(rng)
     if name == "bot":
-        from solver.bot.policy import BotPolicy
-
         return BotPolicy(rng, start)
     raise ValueError(f"unknown policy {name!r}: expected one of {', '.join(POLICIES)}")
 
@@ -50,8 +50,6 @@ class Playouts:
     """Playouts from one position, compiled once."""
 
     def __init__(self, state: GameState, policy: str = "greedy") -> None:
-        from solver.sim import game as fastgame
-
         self.state = state
         self.policy = policy
         self.game: Any = None
@@ -60,12 +58,12 @@ class Playouts:
             self.how = f"rest of this turn uniformly at random, then the {policy} policy (fast simulator)"
         try:
             if state.pending is None:
-                self.game = fastgame.Game(state)
+                self.game = Game(state)
             else:  # try one end of this turn: the pieces and rulings decide, not the draws
                 ended = finish_turn(state, random.Random(0))
                 if outcome(ended) is None:
-                    fastgame.Game(ended)
-        except ValueError as exc:
+                    Game(ended)
+        except NotCovered as exc:
             self.how = f"uniform random choices through the rules engine (the fast simulator does not cover this position: {exc})"
             self.unsupported = True
         else:
@@ -73,8 +71,6 @@ class Playouts:
 
     def win(self, rng: random.Random) -> bool:
         """Play one game to its end; whether the group escaped."""
-        from solver.sim import game as fastgame
-
         state = self.state
         if self.unsupported:
             return engine_playout(state, rng)
@@ -85,10 +81,13 @@ class Playouts:
             if over is not None:
                 return over.result == "win"
             try:
-                game = fastgame.Game(state)
-            except ValueError as exc:  # this end of the turn holds what the simulator lacks
+                game = Game(state)
+            except NotCovered as exc:  # this end of the turn holds what the simulator lacks
                 # Per playout, not for the rest: a playout's result must not depend on the ones before it.
-                self.how = f"rest of this turn uniformly at random, then the {self.policy} policy, or uniform choices through the engine where the fast simulator cannot go ({exc})"
+                self.how = (
+                    f"rest of this turn uniformly at random, then the {self.policy} policy, "
+                    f"or uniform choices through the engine where the fast simulator cannot go ({exc})"
+                )
                 return engine_playout(state, rng)
         result, _ = game.play(make_policy(self.policy, rng, state), rng)
         return result == "win"
@@ -98,7 +97,7 @@ def _step(state: GameState, rng: random.Random) -> GameState:
     if node_type(state) == "chance":
         outcomes = chance_outcomes(state)
         pick = rng.random()
-        for action, p in outcomes:
+        for action, p in outcomes:  # noqa: B007 (the action drawn is applied after the loop)
             pick -= float(p)
             if pick < 0:
                 break

@@ -1,0 +1,198 @@
+"""Positions between the rules engine and the simulator: a turn-start
+:class:`~solver.core.state.GameState` compiled into a :class:`~solver.sim.sim.Sim`,
+a simulator snapshot back into a ``GameState``, the pile's order, and the
+simulator's options in the engine's notation.
+
+A position outside what the simulator covers (advanced pieces, other rulings,
+a turn under way, an unknown pile order with no order given) raises
+:class:`~solver.core.errors.NotCovered`.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import fields, replace
+from typing import Any
+
+from solver.core.actions import Action, format_action
+from solver.core.errors import NotCovered
+from solver.core.grid import DIRECTIONS
+from solver.core.rulings import DEFAULT_RULINGS, Rulings
+from solver.core.state import GameState, Pile, Prisoner
+from solver.core.tiles import TILE_TYPES, TYPE_INDEX, Kind, Tile, kind_of_type
+from solver.sim.position import FELL, FILE, GATE, KEY, NOTYPE, ROW, STANDARD_TYPES, START, WAX
+from solver.sim.sim import Sim
+
+STANDARD_KINDS = frozenset({Kind.START, Kind.STRAIGHT, Kind.T, Kind.CROSS, Kind.KEY, Kind.GATE, Kind.WAX_EATER, Kind.PIT})
+_RULING_FIELDS = tuple(f.name for f in fields(Rulings) if f.name not in ("given", "adv_5p_wax", "dirge_shape"))
+"""The switches that can matter with the standard pieces (the last two concern advanced ones)."""
+
+# -- positions in and out ------------------------------------------------------------------------
+
+
+def check_rulings(rulings: Rulings) -> None:
+    """Only the default readings are implemented."""
+    other = [name for name in _RULING_FIELDS if getattr(rulings, name) != getattr(DEFAULT_RULINGS, name)]
+    if other:
+        raise NotCovered(f"the fast simulator plays the default rulings only (not: {', '.join(other)})")
+
+
+def compile_state(state: GameState, order: list[int] | None = None) -> Sim:
+    """The simulator position of a turn-start state (pile order: ``order``, else the state's).
+
+    Raises :class:`~solver.core.errors.NotCovered` for a turn under way, advanced pieces, other
+    rulings, or an unknown pile order with no ``order`` given.
+    """
+    if state.pending is not None:
+        raise NotCovered("not at a turn start (a turn is under way)")
+    check_rulings(state.rulings)
+    n = len(state.prisoners)
+    sim = Sim(state.size, n)
+    for c, tile in enumerate(state.tiles):
+        if tile is not None:
+            _encode_tile(sim, c, tile, state)
+    for i, p in enumerate(state.prisoners):
+        _encode_prisoner(sim, i, p)
+    sim.turn = state.turn
+    if order is None:
+        if state.pile.order is None:
+            raise NotCovered("the pile's order is unknown: give an order (or use rollout, which draws one)")
+        order = [TYPE_INDEX[t] for t in state.pile.order]
+    if any(t >= STANDARD_TYPES for t in order):
+        raise NotCovered("the pile holds advanced pieces (keepers, pit fiends, pathless, omens): not simulated")
+    sim.set_pile(order)
+    return sim
+
+
+def _encode_tile(sim: Sim, c: int, tile: Tile, state: GameState) -> None:
+    if tile.kind not in STANDARD_KINDS or tile.dirge:
+        raise NotCovered(f"{state.geo.name(c)}: {tile.describe()} is not a standard piece (not simulated)")
+    bit = 1 << c
+    sim.present |= bit
+    if tile.kind is Kind.PIT:
+        sim.pit |= bit
+        sim.typ[c] = NOTYPE if tile.was is None else TYPE_INDEX[tile.was]
+        if sim.typ[c] >= STANDARD_TYPES and sim.typ[c] != NOTYPE:
+            raise NotCovered(f"{state.geo.name(c)}: a pit that was an advanced piece (not simulated)")
+        return
+    t = TYPE_INDEX[tile.type]  # type: ignore[index]
+    sim.typ[c] = t
+    sim.opn[c] = tile.openings
+    if t == WAX:
+        sim.mon |= bit
+    elif t == GATE:
+        sim.gate |= bit
+    elif t == KEY and not tile.key_taken:
+        sim.keyed |= bit
+    if tile.crumbling:
+        sim.crumb |= bit
+
+
+def _encode_prisoner(sim: Sim, i: int, p: Prisoner) -> None:
+    sim.lit[i] = p.lit
+    sim.nerve[i] = p.nerve
+    sim.key[i] = p.key
+    sim.unplaced[i] = p.unplaced
+    if p.cell is not None:
+        sim.pc[i] = p.cell
+    elif p.falling is not None:
+        axis, index = p.falling
+        if axis == "cell":
+            raise NotCovered(f"{p.name} has fallen and not chosen its row or column: not a turn start")
+        sim.pf[i] = (ROW if axis == "row" else FILE) + index
+
+
+def to_state(snap: tuple[Any, ...], template: GameState, order: list[int]) -> GameState:
+    """The :class:`GameState` of a simulator snapshot (``Sim.snapshot``), ``pending`` None.
+
+    ``template`` is the position the game was compiled from and ``order`` the
+    pile order it was given: they give the size, names, setup, rulings, and
+    the discard (every tile that left the board, the pile or a hand since).
+    """
+    typ, opn, pit, keyed, crumb, pc, pf, lit, nerve, key, unplaced, turn, top, hand = snap
+    tiles: list[Tile | None] = []
+    for c, t in enumerate(typ):
+        bit = 1 << c
+        if t < 0:
+            tiles.append(None)
+        elif pit & bit:
+            tiles.append(Tile(Kind.PIT, 0, False, was=None if t == NOTYPE else TILE_TYPES[t]))
+        else:
+            taken = t == KEY and not keyed & bit
+            tiles.append(Tile(kind_of_type(TILE_TYPES[t]), opn[c], bool(crumb & bit), 0, taken))
+    prisoners = tuple(
+        Prisoner(p.name, pc[i] if pc[i] >= 0 else None, _falling(pf[i]), unplaced[i], lit[i], nerve[i], key[i])
+        for i, p in enumerate(template.prisoners)
+    )
+    # Tiles are conserved: what is no longer on the board, in the pile or in a hand was discarded.
+    before = _tally(template.tiles, order, sum(p.unplaced for p in template.prisoners), -1)
+    after = _tally(tiles, order[top:], sum(unplaced), hand)
+    discarded = tuple(d + b - a for d, b, a in zip(template.discarded, before, after))
+    pile = Pile(order=tuple(TILE_TYPES[t] for t in order[top:]))
+    return replace(template, tiles=tuple(tiles), prisoners=prisoners, turn=turn, pile=pile, discarded=discarded, pending=None)
+
+
+def _falling(code: int) -> tuple[str, int] | None:
+    if code < 0:
+        return None
+    if code >= FILE:
+        return ("file", code - FILE)
+    if code >= ROW:
+        return ("row", code - ROW)
+    return ("cell", code - FELL)
+
+
+def _tally(tiles: Any, pile: list[int], starts: int, hand: int) -> list[int]:
+    out = [0] * len(TILE_TYPES)
+    for tile in tiles:
+        if tile is not None and tile.type is not None:
+            out[TYPE_INDEX[tile.type]] += 1
+    for t in pile:
+        out[t] += 1
+    out[START] += starts
+    if hand >= 0:
+        out[hand] += 1
+    return out
+
+
+def sample_order(state: GameState, rng: random.Random) -> list[int]:
+    """A pile order consistent with the pile's layers (each layer shuffled), or the known one."""
+    if state.pile.order is not None:
+        return [TYPE_INDEX[t] for t in state.pile.order]
+    order: list[int] = []
+    for layer in state.pile.layers:
+        part = [t for t, k in enumerate(layer) for _ in range(k)]
+        rng.shuffle(part)
+        order.extend(part)
+    return order
+
+
+# -- options in the engine's notation ---------------------------------------------------------------
+
+
+def option_action(opt: tuple[Any, ...], names: tuple[str, ...], active: int) -> Action:
+    """The engine's :class:`Action` for a simulator option (``active``: whose turn it is)."""
+    v = opt[0]
+    if len(opt) == 1:
+        return Action(v)
+    if v in ("move", "jump", "charge", "blind", "scramble"):
+        return Action(v, direction=DIRECTIONS[opt[1]])
+    if v == "place":
+        return Action("place", cell=opt[1], openings=opt[2], tile_type=TILE_TYPES[opt[3]])
+    if v == "start":
+        return Action("start", cell=opt[1], openings=opt[2])
+    if v in ("land", "swap", "discard"):
+        return Action(v, cell=opt[1])
+    if v == "block":
+        return Action("block", names=(names[opt[1]],))
+    if v == "give":
+        giver, receiver = opt[1], opt[2]
+        return Action("give", names=(names[receiver],) if giver == active else (names[giver], names[receiver]))
+    if v == "fall":
+        return Action("fall", axis=opt[1])
+    raise ValueError(f"unknown option {opt!r}")
+
+
+def option_text(opt: tuple[Any, ...], size: int, names: tuple[str, ...], active: int) -> str:
+    """The canonical text of an option (:func:`solver.core.actions.format_action`)."""
+    return format_action(option_action(opt, names, active), size)

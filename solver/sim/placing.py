@@ -1,0 +1,88 @@
+"""The simulator's tiles drawn and placed: the start tile, landing, the stay's wax eater, filling
+lit cells, as :mod:`solver.rules.placing`.
+"""
+
+from __future__ import annotations
+
+from solver.sim.position import FILE, OPP, ROTATIONS, ROW, START, Over, Position, bits
+
+
+class Placing(Position):
+    """The start tile, landing, the stay's swap targets, the fill of step 6."""
+
+    __slots__ = ()
+
+    def start_tile(self, a: int) -> None:
+        """The first turn: the start tile on any empty cell, in any rotation (rules notes 1-2)."""
+        table = self.tb.start
+        present = self.present
+        opts = [table[c][o] for c in range(self.tb.cells) if not present >> c & 1 for o in ROTATIONS[START]]
+        _, c, o = self.decide("start", opts)
+        self.place_tile(c, START, o)
+        self.pc[a] = c
+        self.unplaced[a] = False
+
+    def land(self, a: int) -> None:
+        """Step 0: an empty unlit cell of the line (a drawn tile), else an existing tile there."""
+        f = self.pf[a]
+        line = self.tb.files[f - FILE] if f >= FILE else self.tb.rows[f - ROW]
+        present = self.present
+        lit = self.illuminated()
+        table = self.tb.land
+        opts = [table[c] for c in line if not (present | lit) >> c & 1]
+        if not opts:  # RULING-LAND-FULL-LINE default, then the whole board (rules-notes: nowhere to land)
+            opts = [table[c] for c in self.landing_tiles(line)] or [table[c] for c in self.landing_tiles(range(self.tb.cells))]
+            if not opts:
+                raise Over("lose")  # (lost() says so first; kept as a guard)
+        c = self.decide("land", opts)[1]
+        if not present >> c & 1:
+            t = self.draw()
+            table2 = self.tb.place[t][c]
+            _, _, o, _ = self.decide("place", [table2[o] for o in ROTATIONS[t]])
+            self.place_tile(c, t, o)
+            self.hand = -1
+        if self.mon >> c & 1:  # landing on a monster (6.4)
+            self.pc[a] = c
+            self.pf[a] = -1
+            hits, triggered = self.attack(1 << c, a, c)
+            self.attack_steps(hits, triggered, a, c)
+        else:
+            self.arrive(a, c)
+            self.check_win()
+
+    def swap_targets(self, c: int) -> list[int]:
+        """Tiles adjacent to and connected with the stayer, unoccupied (RULING-STAY-SWAP)."""
+        occ = self.occupied()
+        opn = self.opn
+        out = []
+        for d, y in enumerate(self.tb.nb[c]):
+            if opn[c] >> d & 1 and opn[y] & OPP[d] and not occ >> y & 1:
+                out.append(y)
+        out.sort()
+        return out
+
+    def fill(self, empty: int) -> None:
+        """Step 6c (RULING-FILL-ALL-LIT): each drawn tile goes to one of the cells left, connected
+        back to one of the lit passages that light it."""
+        sides: dict[int, int] = {}
+        nbs, opn = self.tb.nb, self.opn
+        for i, c in enumerate(self.pc):
+            if c < 0 or not self.lit[i]:
+                continue
+            o = opn[c]
+            for d in range(4):
+                if o >> d & 1:
+                    y = nbs[c][d]
+                    if empty >> y & 1:
+                        sides[y] = sides.get(y, 0) | OPP[d]
+        cells = bits(empty)
+        place = self.tb.place
+        while cells and self.top < self.npile:
+            t = self.draw()
+            rots = ROTATIONS[t]
+            table = place[t]
+            opts = [table[c][o] for c in cells for o in rots if o & sides[c]]
+            _, c, o, _ = self.decide("place", opts)
+            self.place_tile(c, t, o)
+            self.hand = -1
+            cells.remove(c)
