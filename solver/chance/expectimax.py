@@ -31,6 +31,7 @@ from solver.core.state import GameState
 from solver.endgame.oracle import EndgameOracle
 from solver.rules.engine import apply, apply_unchecked, chance_outcomes, legal_actions, node_type, outcome
 
+
 class ChanceVerdict(StrEnum):
     """The answer over a pile of unknown order, playing as well as possible as the draws come."""
 

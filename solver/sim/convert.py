@@ -14,7 +14,7 @@ import random
 from dataclasses import fields, replace
 from typing import Any
 
-from solver.core.actions import Action, format_action
+from solver.core.actions import DIRECTED, Action, Verb, format_action
 from solver.core.errors import NotCovered
 from solver.core.grid import DIRECTIONS
 from solver.core.rulings import DEFAULT_RULINGS, Rulings
@@ -172,24 +172,24 @@ def sample_order(state: GameState, rng: random.Random) -> list[int]:
 
 def option_action(opt: tuple[Any, ...], names: tuple[str, ...], active: int) -> Action:
     """The engine's :class:`Action` for a simulator option (``active``: whose turn it is)."""
-    v = opt[0]
+    v = Verb(opt[0])
     if len(opt) == 1:
         return Action(v)
-    if v in ("move", "jump", "charge", "blind", "scramble"):
+    if v in DIRECTED:
         return Action(v, direction=DIRECTIONS[opt[1]])
-    if v == "place":
-        return Action("place", cell=opt[1], openings=opt[2], tile_type=TILE_TYPES[opt[3]])
-    if v == "start":
-        return Action("start", cell=opt[1], openings=opt[2])
-    if v in ("land", "swap", "discard"):
+    if v == Verb.PLACE:
+        return Action(v, cell=opt[1], openings=opt[2], tile_type=TILE_TYPES[opt[3]])
+    if v == Verb.START:
+        return Action(v, cell=opt[1], openings=opt[2])
+    if v in (Verb.LAND, Verb.SWAP, Verb.DISCARD):
         return Action(v, cell=opt[1])
-    if v == "block":
-        return Action("block", names=(names[opt[1]],))
-    if v == "give":
+    if v == Verb.BLOCK:
+        return Action(v, names=(names[opt[1]],))
+    if v == Verb.GIVE:
         giver, receiver = opt[1], opt[2]
-        return Action("give", names=(names[receiver],) if giver == active else (names[giver], names[receiver]))
-    if v == "fall":
-        return Action("fall", axis=opt[1])
+        return Action(v, names=(names[receiver],) if giver == active else (names[giver], names[receiver]))
+    if v == Verb.FALL:
+        return Action(v, axis=opt[1])
     raise ValueError(f"unknown option {opt!r}")
 
 
