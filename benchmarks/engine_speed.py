@@ -67,7 +67,8 @@ def kernel_positions(seed: int) -> tuple[list[GameState], list[tuple]]:
     return roots, keys + later
 
 
-def rate(positions: list, expand: Callable[[object], int], seconds: float, before: Callable[[object], None] | None = None) -> tuple[float, float]:
+def rate(positions: list, expand: Callable[[object], int], seconds: float,
+         before: Callable[[object], None] | None = None) -> tuple[float, float]:
     """(results per second, positions expanded per second), cycling through ``positions``."""
     results = expanded = 0
     start = time.perf_counter()

@@ -169,7 +169,9 @@ def _replay(state: GameState, task: PddlTask, steps: list[tuple[str, ...]]) -> t
     except PlanError as exc:
         # "end" after a move: the engine may wait at the move-again decision first (two ends).
         if any("end" in t.actions for t in turns):
-            doubled = tuple(PlanTurn(t.prisoner, tuple(a for x in t.actions for a in ((x, x) if x == "end" else (x,))), t.nerve) for t in turns)
+            doubled = tuple(
+                PlanTurn(t.prisoner, tuple(a for x in t.actions for a in ((x, x) if x == "end" else (x,))), t.nerve) for t in turns
+            )
             try:
                 verify(state, doubled)
                 return True, [t.as_json() for t in doubled]
@@ -242,12 +244,19 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
         for r in decided
         if r not in verdict_agree or (r["fd"]["verdict"] == "win" and r["fd"]["turns"] != r["search"]["turns"])
     ]
-    unverified = [{"id": r["id"], "why": r["fd"].get("plan_verified")} for r in both if r["fd"]["verdict"] == "win" and r["fd"].get("plan_verified", True) is not True]
+    unverified = [
+        {"id": r["id"], "why": r["fd"].get("plan_verified")}
+        for r in both
+        if r["fd"]["verdict"] == "win" and r["fd"].get("plan_verified", True) is not True
+    ]
     ratios = [r["fd"]["seconds"] / r["search"]["seconds"] for r in decided if r["search"]["seconds"] > 0]
     slow = [r["fd"]["seconds"] / r["search"]["seconds"] for r in decided if r["search"]["seconds"] >= 0.01]
     fd_runs = [r["fd"] for r in rows if "fd" in r]
     doc["fd_phases"] = {
-        key: {"p50": pct([r[key] for r in fd_runs if key in r], 0.5), "max": max((r[key] for r in fd_runs if key in r), default=float("nan"))}
+        key: {
+            "p50": pct([r[key] for r in fd_runs if key in r], 0.5),
+            "max": max((r[key] for r in fd_runs if key in r), default=float("nan")),
+        }
         for key in ("translate_seconds", "search_seconds")
     }
     expected = [r for r in rows if r.get("expected", {}).get("verdict")]
@@ -256,9 +265,15 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "verdict": len(verdict_agree),
         "both_win": len(wins),
         "optimal_length": len(length_agree),
-        "undecided": {"fd": sum(r["fd"]["verdict"] not in ("win", "lose") for r in both), "search": sum(r["search"]["verdict"] not in ("win", "lose") for r in both)},
+        "undecided": {
+            "fd": sum(r["fd"]["verdict"] not in ("win", "lose") for r in both),
+            "search": sum(r["search"]["verdict"] not in ("win", "lose") for r in both),
+        },
         "fd_vs_corpus_expected": sum(
-            1 for r in expected if r["fd"]["verdict"] == r["expected"]["verdict"] and (r["fd"]["verdict"] != "win" or r["fd"]["turns"] == r["expected"]["turns"])
+            1
+            for r in expected
+            if r["fd"]["verdict"] == r["expected"]["verdict"]
+            and (r["fd"]["verdict"] != "win" or r["fd"]["turns"] == r["expected"]["turns"])
         ),
         "corpus_expected": len(expected),
     }

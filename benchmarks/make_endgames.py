@@ -38,8 +38,12 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=240, help="positions (default 240)")
     parser.add_argument("--out", default=str(OUT), help="directory (default benchmarks/endgames)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="labelling processes (default: every core)")
-    parser.add_argument("--max-nodes", type=int, default=corpus.DEFAULT_MAX_NODES, help="drop a candidate past this many positions expanded")
-    parser.add_argument("--max-generated", type=int, default=corpus.DEFAULT_MAX_GENERATED, help="drop a candidate past this many turn results")
+    parser.add_argument(
+        "--max-nodes", type=int, default=corpus.DEFAULT_MAX_NODES, help="drop a candidate past this many positions expanded"
+    )
+    parser.add_argument(
+        "--max-generated", type=int, default=corpus.DEFAULT_MAX_GENERATED, help="drop a candidate past this many turn results"
+    )
     parser.add_argument("--max-candidates", type=int, default=None, help="candidates tried at most (default 10 x count)")
     args = parser.parse_args()
 

@@ -192,8 +192,9 @@ def figures(positions: list[Position], engines: list[str]) -> dict[str, Any]:
             verdict = compare(r.as_json(), expected_answer(p.expected))
             agreement[verdict] += 1
             if verdict == "disagree" or r.status == "error":
+                answer = describe(r.as_json()) if r.status != "error" else f"error: {r.note}"
                 doc["disagreements"].append(
-                    {"id": p.ident, "between": f"{name} / expected", name: describe(r.as_json()) if r.status != "error" else f"error: {r.note}", "expected": describe(expected_answer(p.expected))}
+                    {"id": p.ident, "between": f"{name} / expected", name: answer, "expected": describe(expected_answer(p.expected))}
                 )
         doc["engines"][name] = {
             "positions": len(runs),

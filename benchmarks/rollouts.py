@@ -68,13 +68,17 @@ def measure(game: Game, policy: str, games: int, seed: int) -> dict[str, object]
 
 
 def table(rows: list[dict]) -> list[str]:
-    head = f"  {'policy':<8} {'games':>6} {'seconds':>8} {'games/s':>8} {'per CPU s':>9} {'wins':>5} {'win rate [95% Wilson]':>24} {'turns/game':>10} {'stuck':>5}"
+    head = (
+        f"  {'policy':<8} {'games':>6} {'seconds':>8} {'games/s':>8} {'per CPU s':>9} {'wins':>5} "
+        f"{'win rate [95% Wilson]':>24} {'turns/game':>10} {'stuck':>5}"
+    )
     lines = [head]
     for r in rows:
         low, high = r["win_rate_95"]
         rate = f"{100 * r['win_rate']:.2f}% [{100 * low:.2f}, {100 * high:.2f}]"
         lines.append(
-            f"  {r['policy']:<8} {r['games']:>6,} {r['seconds']:>8.2f} {r['games_per_second']:>8,.0f} {r['games_per_cpu_second']:>9,.0f} {r['wins']:>5} "
+            f"  {r['policy']:<8} {r['games']:>6,} {r['seconds']:>8.2f} {r['games_per_second']:>8,.0f} "
+            f"{r['games_per_cpu_second']:>9,.0f} {r['wins']:>5} "
             f"{rate:>24} {r['turns_per_game']:>10.1f} {r['stuck']:>5}"
         )
     return lines
@@ -97,7 +101,10 @@ def main(argv: list[str] | None = None) -> None:
     game = Game(new_game(setup))  # compiled once, as a Monte Carlo search would
     rows = [measure(game, p, args.games, args.seed) for p in policies]
 
-    print(f"Lueur rollouts: Python {platform.python_version()}, setup {args.setup} ({setup.prisoners} prisoners), seed {args.seed}, one core")
+    print(
+        f"Lueur rollouts: Python {platform.python_version()}, setup {args.setup} ({setup.prisoners} prisoners), "
+        f"seed {args.seed}, one core"
+    )
     print("\n".join(table(rows)))
     if args.json:
         report = {

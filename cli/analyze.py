@@ -69,7 +69,8 @@ def analyze(file: str, playouts: int, orders: int, seed: int, workers: int | Non
         else:
             low, high = upper.interval
             out(f"Upper bound (open orders counted as won): {upper.rate:.2%} (95% interval {low:.2%} to {high:.2%})")
-    out(f"Seed {result.seed}; {result.playout_seconds:.1f} s of playouts, {result.hindsight_seconds:.1f} s of hindsight, {workers} worker(s)")
+    out(f"Seed {result.seed}; {result.playout_seconds:.1f} s of playouts, {result.hindsight_seconds:.1f} s of hindsight, "
+        f"{workers} worker(s)")
 
 
 @contextmanager

@@ -67,5 +67,6 @@ def export(file: str, directory: str, as_json: bool) -> None:
         )
         return
     out(f"wrote {domain} and {problem}")
-    out(f"{len(task.cells)} cells, prisoners {', '.join(f'{o} ({n})' if o != n else o for o, n in objects.items())}; {task.prisoners[task.turn]} to play")
+    prisoners = ", ".join(f"{o} ({n})" if o != n else o for o, n in objects.items())
+    out(f"{len(task.cells)} cells, prisoners {prisoners}; {task.prisoners[task.turn]} to play")
     out("plan cost = number of turns (begin-turn costs 1, every other action 0)")

@@ -42,7 +42,8 @@ from .output import BAD_INPUT, NO, Exit, emit_json, err, guarded, out
 @json_option
 @guarded
 def generate(count: int, difficulty: str | None, prisoners: str, verdict: str, seed: int, workers: int | None, backend: str,
-             address: str | None, max_candidates: int | None, max_nodes: int, no_cpsat: bool, output: str, no_progress: bool, as_json: bool) -> None:
+             address: str | None, max_candidates: int | None, max_nodes: int, no_cpsat: bool, output: str, no_progress: bool,
+             as_json: bool) -> None:
     """Write COUNT end-game puzzles (one optimal solution, graded) to a directory.
 
     Each puzzle is a TOML scenario (position, question, solution, grade, the
@@ -79,7 +80,8 @@ def generate(count: int, difficulty: str | None, prisoners: str, verdict: str, s
         grades = ", ".join(f"{n} {g}" for g, n in summary.grades.items()) or "none"
         out(f"{summary.total} puzzle(s) in {output} ({grades}); {len(summary.written)} written by this run.")
         rate = summary.tried / summary.seconds * 60 if summary.seconds else 0.0
-        out(f"{summary.tried} candidate(s) examined in {summary.seconds:.1f} s ({rate:.0f}/min); seed {seed}, next candidate {summary.examined}.")
+        out(f"{summary.tried} candidate(s) examined in {summary.seconds:.1f} s ({rate:.0f}/min); seed {seed}, "
+            f"next candidate {summary.examined}.")
     if not summary.complete:
         err(f"lueur: only {summary.total} of {count} puzzles after the candidates allowed (raise --max-candidates)")
         raise Exit(3)
@@ -101,7 +103,8 @@ def _progress(shown: bool, count: int) -> Iterator[Callable[..., None] | None]:
         TimeRemainingColumn,
     )
 
-    bars = Progress(TextColumn("puzzles"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[tried]} tried, {task.fields[rate]}/min"),
+    bars = Progress(TextColumn("puzzles"), BarColumn(), MofNCompleteColumn(),
+                    TextColumn("{task.fields[tried]} tried, {task.fields[rate]}/min"),
                     TimeElapsedColumn(), TimeRemainingColumn(), console=Console(stderr=True), transient=True)
     task = bars.add_task("puzzles", total=count, tried=0, rate=0)
 

@@ -15,10 +15,19 @@ under other ``rulings``, and states what must follow:
 | `rulings_used` | ruling identifiers each named by some event |
 | `depends_on` | exactly the rulings whose other reading changes the result |
 | `legal` / `legal_include` / `legal_exclude` | the legal actions afterwards (exactly / at least / none of) |
-| `expect` | ``{path: value}`` in the v1 JSON of the resulting position: ``prisoners.red.candle``, ``tiles.c3.kind``, ``tiles.c3`` (``"absent"`` for an empty cell), ``pile.count``, ``discarded.t``… |
+| `expect` | ``{path: value}`` in the v1 JSON of the resulting position (paths below) |
 | `awaits` | a substring of what the resulting position waits for |
 | `valid` | false: the position itself must be rejected by the checker (with `problem` substrings) |
-| `solve` | the exact planner's answer after the actions: ``{verdict, turns, nerve_spent, objective, engine, plan, reason}`` (each optional; ``plan`` is the expected list of turns, each a list of actions; ``reason`` a substring); on a pile of unknown order ``{verdict, p_win, best}`` (``p_win`` a fraction string, ``best`` the best first choice) |
+| `solve` | the exact planner's answer after the actions (below) |
+
+``expect`` paths: ``prisoners.red.candle``, ``tiles.c3.kind``, ``tiles.c3``
+(``"absent"`` for an empty cell), ``pile.count``, ``discarded.t``…
+
+``solve``: ``{verdict, turns, nerve_spent, objective, engine, plan, reason}``
+(each optional; ``plan`` is the expected list of turns, each a list of
+actions; ``reason`` a substring); on a pile of unknown order
+``{verdict, p_win, best}`` (``p_win`` a fraction string, ``best`` the best
+first choice).
 """
 
 from __future__ import annotations
@@ -103,7 +112,8 @@ def _solve(state: GameState, want: dict[str, Any]) -> list[str]:
     if is_chance(state):
         return _solve_chance(state, want)
     engine = want.get("engine", "search")
-    report = solve_position(state, engine=engine, objective=want.get("objective", "turns"), limits=Limits(time_limit=60.0, max_nodes=2_000_000))
+    objective = want.get("objective", "turns")
+    report = solve_position(state, engine=engine, objective=objective, limits=Limits(time_limit=60.0, max_nodes=2_000_000))
     fails = []
     if report.disagreement:
         fails.append(f"the planners disagree: {report.disagreement}")

@@ -248,7 +248,10 @@ def test_deterministic_in_process_and_across_hash_seeds() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "pos.json"
         path.write_text(dump(state, None, "json"))
-        code = "import sys; from cli.options import load; from solver.endgame.pddl import export; t = export(load(sys.argv[1])[0].state); print(t.domain + t.problem)"
+        code = (
+            "import sys; from cli.options import load; from solver.endgame.pddl import export; "
+            "t = export(load(sys.argv[1])[0].state); print(t.domain + t.problem)"
+        )
         outputs = set()
         for seed in ("1", "2"):
             env = {**os.environ, "PYTHONHASHSEED": seed}
@@ -370,7 +373,9 @@ def test_plan_reading_covers_every_action() -> None:
     turns = plan_turns(task, steps)
     first = names[task.prisoner_objects[task.turn]]
     assert turns[0].prisoner == first and turns[1].prisoner == names[b]
-    assert turns[0].actions == (f"give {names[b]}", f"give {names[b]} {names[a]}", "take", "move N", "again", "charge E", "scramble N", "hold")
+    assert turns[0].actions == (
+        f"give {names[b]}", f"give {names[b]} {names[a]}", "take", "move N", "again", "charge E", "scramble N", "hold"
+    )
     assert turns[0].nerve == 3 and turns[1].actions == ("stay", "end")
     with pytest.raises(ValueError, match="unknown action"):
         plan_turns(task, [("fly", a)])

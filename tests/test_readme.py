@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from solver.core.exit_codes import ExitCode
+
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 ELISION = "…"
@@ -94,3 +96,8 @@ def test_a_readme_transcript_is_what_the_command_prints(where: str, command: str
                           env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "COLUMNS": "100"})
     printed = done.stdout.splitlines()
     assert matches(shown, printed), f"{where}: `{command}` printed:\n{done.stdout}\n(stderr: {done.stderr[-500:]})"
+
+
+def test_the_readme_exit_code_table_is_the_library_s() -> None:
+    rows = re.findall(r"^\| (\d+) \| (.+?) \|$", README.read_text(encoding="utf-8"), re.M)
+    assert {int(code): meaning for code, meaning in rows} == {int(code): code.meaning for code in ExitCode}

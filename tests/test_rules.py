@@ -53,7 +53,11 @@ def tile_at(state, name: str):
 
 def test_a_passage_lights_a_neighbour_even_when_it_shows_a_wall() -> None:
     # Fig. 2A: c4's wall faces red, but red's north passage points at it, so it is lit.
-    s = position({"c3": "t:NES", "c4": "t:NEW", "d3": "cross", "c2": "cross"}, [prisoner("red", "c3"), *FALLING], pile={**SAFE_PILE, "t": 5})
+    s = position(
+        {"c3": "t:NES", "c4": "t:NEW", "d3": "cross", "c2": "cross"},
+        [prisoner("red", "c3"), *FALLING],
+        pile={**SAFE_PILE, "t": 5},
+    )
     assert cells(s, illuminated(s)) == {"c3", "c4", "d3", "c2"}
 
 
@@ -131,7 +135,8 @@ def test_a_monster_that_attacked_stays_while_lit_under_the_alternative_reading()
 
 def test_sight_wraps_around_the_edges_and_stops_at_a_pit() -> None:
     # e3 looks west into a pit (d3) and east across the edge: f3, a3, b3, then c3.
-    board = {"e3": "wax_eater", "d3": "pit/straight", "c3": "cross", "c4": "cross", "c2": "cross", "b3": "cross", "f3": "straight:EW", "a3": "cross"}
+    board = {"e3": "wax_eater", "d3": "pit/straight", "c3": "cross", "c4": "cross", "c2": "cross", "b3": "cross",
+             "f3": "straight:EW", "a3": "cross"}
     s = position(board, [prisoner("red", "c3"), prisoner("blue", "f3"), *FALLING[1:]], pile={**SAFE_PILE, "t": 3})
     assert cells(s, sight(s, s.geo.parse("e3"))) == {"f3", "a3", "b3", "c3"}
 
@@ -291,15 +296,21 @@ def test_the_discard_may_take_an_occupied_tile_and_then_the_group_falls_and_lose
 
 def test_discarding_the_last_gate_loses() -> None:
     board = {"c3": "cross", "c4": "cross", "d3": "gate", "c2": "cross", "b3": "cross"}
-    ps = [prisoner("red", "c3", key=True), prisoner("blue", "c4", key=True), prisoner("green", "c2", key=True), prisoner("yellow", "b3", key=True)]
+    ps = [prisoner("red", "c3", key=True), prisoner("blue", "c4", key=True), prisoner("green", "c2", key=True),
+          prisoner("yellow", "b3", key=True)]
     r = run(position(board, ps, pile={}), "stay", "discard d3")
     assert r.outcome.result == "lose" and "gate" in r.outcome.reason
 
 
 def test_a_key_can_pass_after_the_last_move_of_the_turn() -> None:
     # Red, without Nerve, steps next to blue and hands it the key on the same turn.
-    board = {"b3": "cross", "c3": "cross", "d3": "cross", "b4": "cross", "b2": "cross", "a3": "cross", "e3": "cross", "d4": "cross", "d2": "cross"}
-    s = position(board, [prisoner("red", "b3", key=True, nerve=0), prisoner("blue", "d3"), *FALLING[1:]], order=["t"] * 6 + ["key"] * 3 + ["gate"])
+    board = {"b3": "cross", "c3": "cross", "d3": "cross", "b4": "cross", "b2": "cross",
+             "a3": "cross", "e3": "cross", "d4": "cross", "d2": "cross"}
+    s = position(
+        board,
+        [prisoner("red", "b3", key=True, nerve=0), prisoner("blue", "d3"), *FALLING[1:]],
+        order=["t"] * 6 + ["key"] * 3 + ["gate"],
+    )
     s = fill(apply(s, parse_action("move E", 6))[0])
     assert sorted(legal(s)) == ["end", "give blue"]
     r = run(s, "give blue")

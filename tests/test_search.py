@@ -76,7 +76,8 @@ def test_plans_replay_turn_by_turn_through_the_rules_engine() -> None:
         sol = solve(state)
         boards = verify(state, sol.plan)
         assert len(boards) == len(sol.plan) + 1
-        assert [t.prisoner for t in sol.plan] == [state.prisoners[(state.turn + i) % len(state.prisoners)].name for i in range(len(sol.plan))]
+        in_turn = [state.prisoners[(state.turn + i) % len(state.prisoners)].name for i in range(len(sol.plan))]
+        assert [t.prisoner for t in sol.plan] == in_turn
 
 
 def test_a_wrong_plan_is_caught() -> None:

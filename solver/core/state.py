@@ -238,7 +238,9 @@ class GameState:
     def __hash__(self) -> int:
         cached = self.__dict__.get("_hash")
         if cached is None:
-            cached = hash((self.size, self.tiles, self.prisoners, self.turn, self.pile, self.discarded, self.setup, self.rulings, self.pending))
+            cached = hash(
+                (self.size, self.tiles, self.prisoners, self.turn, self.pile, self.discarded, self.setup, self.rulings, self.pending)
+            )
             self.__dict__["_hash"] = cached
         return cached
 

@@ -122,7 +122,8 @@ def analyze(
                     exhaustive)
 
 
-def _run(task: Callable[..., Any], chunks: list[tuple[Any, ...]], workers: int, phase: str, total: int, progress: Progress | None) -> list[Any]:
+def _run(task: Callable[..., Any], chunks: list[tuple[Any, ...]], workers: int, phase: str, total: int,
+         progress: Progress | None) -> list[Any]:
     """Run ``task`` over ``chunks`` (in order), in worker processes when ``workers`` > 1."""
     results: list[Any] = []
     done = 0

@@ -71,9 +71,14 @@ def chance_text(report: ChanceReport, state: GameState) -> str:
         share = f"{seen.won:,} of {seen.total:,} orders win with hindsight" + (f", {seen.open:,} left open" if seen.open else "")
         where = f"{where}; {share}"
     if sol.p_win is None and sol.verdict == "possible":
-        lines = [f"expectimax+hindsight: POSSIBLE: some order of the pile lets them win; the exact chance was not computed ({sol.reason}; {where})"]
+        lines = [
+            "expectimax+hindsight: POSSIBLE: some order of the pile lets them win; "
+            f"the exact chance was not computed ({sol.reason}; {where})"
+        ]
         if seen is not None and seen.share is not None:
-            lines.append(f"P(win) is at most {seen.share.numerator}/{seen.share.denominator} = {float(seen.share):.2%} (the share of winning orders)")
+            lines.append(
+                f"P(win) is at most {seen.share.numerator}/{seen.share.denominator} = {float(seen.share):.2%} (the share of winning orders)"
+            )
     elif sol.p_win is None:
         lines = [f"expectimax: UNKNOWN ({sol.reason}; {where})"]
     else:

@@ -114,7 +114,8 @@ def puzzle_text(state: GameState, study: Study, seed: int, candidate: int, title
     if study.status == "lose":
         checks.append({"note": "No escape (the exact planner)", "solve": {"verdict": "lose"}})
     else:
-        checks.append({"note": "The exact planner: the optimum", "solve": {"verdict": "win", "turns": study.turns, "nerve_spent": study.nerve}})
+        checks.append({"note": "The exact planner: the optimum",
+                       "solve": {"verdict": "win", "turns": study.turns, "nerve_spent": study.nerve}})
         checks.append({"note": "The solution replayed through the rules engine wins",
                        "actions": [a for turn in study.plan for a in turn.actions], "outcome": "win"})
     meta = {

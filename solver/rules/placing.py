@@ -60,7 +60,8 @@ def _do_place(state: GameState, action: Action, events: list[Event]) -> GameStat
     tile = Tile.of_type(step.hand, action.openings, facing)
     state = pop(state).with_tile(cell, tile)
     name = state.active.name
-    events.append(event("place", f"{name} draws a {type_name(step.hand)} and places it on {state.geo.name(cell)} as {tile.describe()}", "light", None, name))
+    text = f"{name} draws a {type_name(step.hand)} and places it on {state.geo.name(cell)} as {tile.describe()}"
+    events.append(event("place", text, "light", None, name))
     if tile.kind is Kind.PIT_FIEND and step.purpose in ("fill", "land", "scramble"):
         if step.purpose == "fill":
             state = push(state, Step(LIGHT))  # the board changed: light again, then fill what is lit

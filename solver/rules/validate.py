@@ -55,7 +55,9 @@ def _prisoners(state: GameState) -> list[Problem]:
             elif tile.is_pit and not _scrambling(state, i):
                 out.append(Problem(f"{path}.at", f"{where} holds a pit (a prisoner on a pit falls at once)"))
             elif tile.is_monster and not _scrambling(state, i):
-                out.append(Problem(f"{path}.at", f"{where} holds a {tile.describe()}; a prisoner stands there only while scrambling off it"))
+                out.append(
+                    Problem(f"{path}.at", f"{where} holds a {tile.describe()}; a prisoner stands there only while scrambling off it")
+                )
             elif p.cell in seen and tile.kind is not Kind.GATE:
                 other = state.prisoners[seen[p.cell]].name
                 out.append(Problem(f"{path}.at", f"{where} already holds {other}; only a gate holds several prisoners"))
@@ -160,7 +162,8 @@ def _lighting(state: GameState) -> list[Problem]:
             continue
         out.append(Problem(f"tiles.{geo.name(c)}", f"the {tile.describe()} is not illuminated by any prisoner (it would have gone dark)"))
     if state.pile.count and state.rulings.fill_all_lit:
+        message = "this cell is illuminated but empty while the pile still holds tiles (RULING-FILL-ALL-LIT)"
         for c in range(geo.cells):
             if lit >> c & 1 and state.tiles[c] is None:
-                out.append(Problem(f"tiles.{geo.name(c)}", "this cell is illuminated but empty while the pile still holds tiles (RULING-FILL-ALL-LIT)"))
+                out.append(Problem(f"tiles.{geo.name(c)}", message))
     return out

@@ -124,7 +124,9 @@ class _Tally:
 
 
 class _Run:
-    def __init__(self, state: GameState, k: eg.K, objective: Objective, deadline: float | None, hint: Solution | None, started: float) -> None:
+    def __init__(
+        self, state: GameState, k: eg.K, objective: Objective, deadline: float | None, hint: Solution | None, started: float
+    ) -> None:
         self.state = state
         self.k = k
         self.objective = objective
