@@ -15,15 +15,11 @@ from typing import Any, NoReturn, TypeVar
 
 import click
 
-from solver.commands.answers import OptionError
+from solver.commands.answers import OptionError, reported
 from solver.core.errors import (
-    IllegalActionError,
-    LimitReached,
     NightCageError,
-    NoDecision,
     PositionError,
     Problem,
-    UnsupportedError,
 )
 from solver.core.exit_codes import ExitCode
 
@@ -85,24 +81,12 @@ def guarded(func: F) -> F:
                 fail(exc.problems, kwargs.get("file", "") or "", as_json)
             except Exit as inner:
                 sys.exit(inner.code)
-        except OptionError as exc:
-            _message(f"--{exc.option.replace('_', '-')}: {exc.message}", as_json, "invalid request")
-            sys.exit(BAD_INPUT)
-        except LimitReached as exc:
-            _message(str(exc), as_json, "limit reached")
-            sys.exit(LIMIT)
-        except NoDecision as exc:
-            _message(str(exc), as_json, "no decision")
-            sys.exit(BAD_INPUT)
-        except UnsupportedError as exc:
-            _message(str(exc), as_json, "unsupported")
-            sys.exit(BAD_INPUT)
-        except IllegalActionError as exc:
-            _message(f"{exc.action}: {exc.reason}", as_json, "illegal action")
-            sys.exit(BAD_INPUT)
         except NightCageError as exc:
-            _message(str(exc), as_json, "invalid input")
-            sys.exit(BAD_INPUT)
+            kind, code, message = reported(exc)
+            if isinstance(exc, OptionError):  # the command line names its options with dashes
+                message = f"--{exc.option.replace('_', '-')}: {exc.message}"
+            _message(message, as_json, kind)
+            sys.exit(code)
         except (click.exceptions.Exit, click.ClickException, click.Abort):
             raise
         except BrokenPipeError:  # the reader went away (lueur ... | head): nothing left to say

@@ -7,7 +7,6 @@ from typing import Any
 import click
 
 from solver.commands import position as commands
-from solver.core.errors import PositionError
 from solver.notation.forms import dump
 from solver.notation.position_json import to_json
 
@@ -54,12 +53,7 @@ def show(file: str, graph: bool, as_json: bool) -> None:
 @guarded
 def check(file: str, as_json: bool) -> None:
     """Validate a position; list every problem with where it is (exit 0 or 2)."""
-    try:
-        _, warnings = load(file)
-    except PositionError as exc:
-        answer = commands.check(exc.problems)
-    else:
-        answer = commands.check([], warnings)
+    answer = commands.check(lambda: load(file))
     if as_json:
         emit_json(answer.document)
     else:

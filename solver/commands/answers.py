@@ -5,7 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from solver.core.errors import NightCageError
+from solver.core.errors import (
+    IllegalActionError,
+    LimitReached,
+    NightCageError,
+    NoDecision,
+    PositionError,
+    UnsupportedError,
+)
 from solver.core.exit_codes import ExitCode
 from solver.core.state import GameState
 
@@ -28,3 +35,22 @@ class OptionError(NightCageError):
         super().__init__(f"{option}: {message}")
         self.option = option
         self.message = message
+
+
+REPORTED: tuple[tuple[type[NightCageError], str, ExitCode], ...] = (
+    (PositionError, "invalid position", ExitCode.BAD_INPUT),
+    (OptionError, "invalid request", ExitCode.BAD_INPUT),
+    (LimitReached, "limit reached", ExitCode.LIMIT),
+    (NoDecision, "no decision", ExitCode.BAD_INPUT),
+    (UnsupportedError, "unsupported", ExitCode.BAD_INPUT),
+    (IllegalActionError, "illegal action", ExitCode.BAD_INPUT),
+    (NightCageError, "invalid input", ExitCode.BAD_INPUT),
+)
+"""How the front ends report each library error: the kind they name it by, and the exit code (first match wins)."""
+
+
+def reported(exc: NightCageError) -> tuple[str, ExitCode, str]:
+    """The kind, exit code and message of a library error, the same in every front end."""
+    kind, code = next((kind, code) for cls, kind, code in REPORTED if isinstance(exc, cls))
+    message = f"{exc.action}: {exc.reason}" if isinstance(exc, IllegalActionError) else str(exc)
+    return kind, code, message

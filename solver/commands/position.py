@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from solver.chance.odds import position_odds
-from solver.core.errors import Problem
+from solver.core.errors import PositionError, Problem
 from solver.core.exit_codes import ExitCode
 from solver.notation.position_json import Position
 from solver.present.render import render as draw
@@ -16,10 +16,13 @@ from solver.rules.engine import awaits
 from .answers import Answer
 
 
-def check(problems: Sequence[Problem], warnings: Sequence[Problem] = ()) -> Answer:
-    """Whether a position is valid: every problem found while reading it, or the warnings."""
-    if problems:
-        return Answer(ExitCode.BAD_INPUT, {"valid": False, "problems": [p.as_json() for p in problems]}, list(problems))
+def check(read: Callable[[], tuple[Position, list[Problem]]]) -> Answer:
+    """Whether a position is valid: ``read`` reads it (from a file, a request...); every problem
+    found on the way, or the warnings. ``Answer.value`` is the list of problems."""
+    try:
+        _, warnings = read()
+    except PositionError as exc:
+        return Answer(ExitCode.BAD_INPUT, {"valid": False, "problems": [p.as_json() for p in exc.problems]}, exc.problems)
     return Answer(ExitCode.OK, {"valid": True, "problems": [], "warnings": [w.as_json() for w in warnings]}, [])
 
 

@@ -23,8 +23,8 @@ from solver import __version__
 from solver.commands import hint as hint_command
 from solver.commands import position as position_commands
 from solver.commands import solve as solve_command
-from solver.commands.answers import Answer, OptionError
-from solver.core.errors import IllegalActionError, NightCageError, NoDecision, PositionError, UnsupportedError
+from solver.commands.answers import Answer, reported
+from solver.core.errors import LimitReached, NightCageError, PositionError
 from solver.core.exit_codes import ExitCode
 from solver.notation.position_json import Position
 from solver.play.analyze import analyze
@@ -61,16 +61,11 @@ def execute(request: Request, info: Info, should_stop: ShouldStop) -> dict[str, 
         answer = _RUN[request.command](request, position, info, should_stop)
     except RequestError as exc:
         return exc.line()
-    except OptionError as exc:
-        return RequestError("invalid request", str(exc)).line()
-    except NoDecision as exc:
-        return RequestError("no decision", str(exc)).line()
-    except UnsupportedError as exc:
-        return RequestError("unsupported", str(exc)).line()
-    except IllegalActionError as exc:
-        return RequestError("illegal action", f"{exc.action}: {exc.reason}").line()
+    except LimitReached as exc:  # no answer within the limits: a result, as when the runner stops a search
+        return {**result(request.command, ExitCode.LIMIT, None), "note": str(exc)}
     except NightCageError as exc:
-        return RequestError("invalid input", str(exc)).line()
+        kind, _, message = reported(exc)
+        return RequestError(kind, message).line()
     return result(request.command, answer.exit_code, answer.document)
 
 
@@ -83,12 +78,7 @@ def result(command: str, exit_code: int, body: Any) -> dict[str, Any]:
 
 
 def _check(request: Request) -> dict[str, Any]:
-    try:
-        _, warnings = read_position(request)
-    except PositionError as exc:
-        answer = position_commands.check(exc.problems)
-    else:
-        answer = position_commands.check([], warnings)
+    answer = position_commands.check(lambda: read_position(request))
     return result("check", answer.exit_code, answer.document)
 
 
