@@ -46,7 +46,8 @@ def commands(tree: Path) -> list[list[str]]:
 def run(tree: Path, args: list[str]) -> str:
     done = subprocess.run([sys.executable, "-m", "cli", *args], cwd=tree, capture_output=True, text=True,
                           env={**os.environ, "PYTHONPATH": str(tree), "COLUMNS": "100"})
-    return f"$ {' '.join(args)}\nexit {done.returncode}\n{DURATION.sub('<t>', done.stdout)}\n--stderr--\n{DURATION.sub('<t>', done.stderr)}\n"
+    stdout, stderr = DURATION.sub("<t>", done.stdout), DURATION.sub("<t>", done.stderr)
+    return f"$ {' '.join(args)}\nexit {done.returncode}\n{stdout}\n--stderr--\n{stderr}\n"
 
 
 def record(tree: Path, out: Path, workers: int) -> int:
