@@ -29,8 +29,8 @@ the names below; the modules, by concern:
   (:mod:`~solver.endgame.kernel.expansion`).
 
 Speed (``benchmarks/engine_speed.py``): a few hundred thousand successors per
-second on one core, about 40 times the rules engine enumerating the same
-turns.
+second on one core, about 25 times the rules engine enumerating the same
+turns (benchmarks/README.md has the figures).
 """
 
 from __future__ import annotations
