@@ -6,15 +6,12 @@ from collections.abc import Callable
 from typing import Any
 
 from solver.core.exit_codes import ExitCode
-from solver.core.limits import Limits
+from solver.core.limits import NO_LIMITS, Limits
 from solver.core.state import GameState
-from solver.play.hint import DEFAULT_TIME_LIMIT
 from solver.play.hint import hint as best_choice
+from solver.play.playouts import POLICIES
 
 from .answers import Answer
-
-POLICIES = ("greedy", "random", "bot")
-NO_LIMITS = Limits()
 
 
 def hint(
@@ -35,4 +32,4 @@ def hint(
     result = best_choice(state, limits=limits, policy=policy, progress=progress, should_stop=should_stop, announce=announce)
     return Answer(ExitCode.OK, result.as_json(), result)
 
-__all__ = ["DEFAULT_TIME_LIMIT", "POLICIES", "hint"]
+__all__ = ["POLICIES", "hint"]

@@ -18,7 +18,7 @@ from solver.core.limits import Limits
 from solver.core.state import GameState
 from solver.endgame.plan import Objective
 from solver.endgame.solving import Engine, SolveReport, solve_position
-from solver.rules.adjudicate import adjudicate
+from solver.rules.adjudicate import play
 
 from .answers import Answer, OptionError
 
@@ -33,8 +33,8 @@ DEFAULT_LIMITS = Limits(time_limit=DEFAULT_TIME_LIMIT, max_nodes=DEFAULT_MAX_NOD
 def solve(
     state: GameState,
     *,
-    engine: str = "search",
-    objective: str = "turns",
+    engine: str = Engine.SEARCH,
+    objective: str = Objective.TURNS,
     limits: Limits = DEFAULT_LIMITS,
     after: Sequence[str] = (),
     boards: bool = False,
@@ -49,7 +49,7 @@ def solve(
     then the search's own reports.
     """
     if after:
-        played = adjudicate(state, list(after))
+        played = play(state, list(after))  # the position they lead to; the other readings are not asked
         if played.refused is not None:
             raise IllegalActionError(played.refused.action, played.refused.reason, list(played.refused.legal))
         state = played.state
@@ -57,7 +57,7 @@ def solve(
     max_nodes = DEFAULT_MAX_NODES if limits.max_nodes is None else limits.max_nodes
     limits = replace(limits, time_limit=time_limit, max_nodes=max_nodes)
     chance = is_chance(state)
-    if chance and engine == "cpsat":
+    if chance and engine == Engine.CPSAT:
         raise OptionError("engine", "the pile's order is unknown; CP-SAT answers deterministic positions only "
                                     "(search or both: the expectimax answers piles of unknown order)")
     if progress is not None:

@@ -22,3 +22,7 @@ class Limits:
     """Seed of every random choice: same seed, same answer."""
     report_every: float = 0.25
     """Seconds between progress reports."""
+
+
+NO_LIMITS = Limits()
+"""Every limit left to the callee's defaults."""

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from solver.core.errors import NotCovered
-from solver.core.limits import Limits
+from solver.core.limits import NO_LIMITS, Limits
 from solver.core.state import GameState
 from solver.endgame import kernel as eg
 from solver.endgame.bounds import INFINITE, canonical, turns_left, turns_needed, turns_needed_anywhere
@@ -33,7 +33,6 @@ from solver.endgame.plan import Objective, Planner, PlanTurn, Solution, Stats, V
 from solver.endgame.reasons import loss_reason
 from solver.rules.whole_turns import NotDeterministic, turn_results
 
-NO_LIMITS = Limits()
 DEFAULT_MAX_NODES = 2_000_000
 
 

@@ -25,11 +25,11 @@ from solver.core.newgame import new_game
 from solver.core.setups import Setup
 from solver.core.state import GameState
 from solver.notation.position_json import to_json
+from solver.play.playouts import POLICIES
 from solver.sim.game import Game, Record
 from solver.sim.policies import GreedyPolicy, RandomPolicy
 from solver.sim.sim import Sim
 
-POLICIES = ("random", "greedy", "bot")
 RECORD_FORMAT = "lueur-game/1"
 MAX_TURNS = 1_000
 """A standard game takes about 20 to 60 turns; nothing in the rules forces one to end

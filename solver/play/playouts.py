@@ -21,7 +21,7 @@ from solver.rules.outcome import outcome
 from solver.sim.game import Game
 from solver.sim.policies import GreedyPolicy, RandomPolicy
 
-POLICIES = ("bot", "greedy", "random")
+POLICIES = ("greedy", "random", "bot")
 
 ENGINE_STEP_LIMIT = 20_000
 """Actions an engine playout may take (a game of the standard setup takes a few hundred)."""

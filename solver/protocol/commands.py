@@ -28,6 +28,7 @@ from solver.core.errors import LimitReached, NightCageError, PositionError
 from solver.core.exit_codes import ExitCode
 from solver.notation.position_json import Position
 from solver.play.analyze import analyze
+from solver.play.hint import DEFAULT_TIME_LIMIT as HINT_TIME_LIMIT
 from solver.play.hint import opening
 from solver.protocol.requests import PROTOCOL, Request, RequestError, read_position
 from solver.protocol.schema import COMMANDS
@@ -38,7 +39,7 @@ ShouldStop = Callable[[], bool]
 DEFAULT_PLAYOUTS = 1_000
 """``analyze`` plays this many games when the request does not say."""
 
-DEFAULT_TIME_LIMIT = {"solve": solve_command.DEFAULT_TIME_LIMIT, "hint": hint_command.DEFAULT_TIME_LIMIT}
+DEFAULT_TIME_LIMIT = {"solve": solve_command.DEFAULT_TIME_LIMIT, "hint": HINT_TIME_LIMIT}
 """The seconds a search takes when the request does not say (the runner's hard limit counts from them)."""
 
 HEAVY = ("solve", "hint", "analyze")

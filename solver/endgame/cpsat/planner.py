@@ -33,7 +33,7 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from solver.core.errors import NotCovered, UnsupportedError
-from solver.core.limits import Limits
+from solver.core.limits import NO_LIMITS, Limits
 from solver.core.state import GameState
 from solver.endgame import kernel as eg
 from solver.endgame.bounds import INFINITE, turns_left, turns_needed
@@ -55,7 +55,6 @@ from solver.endgame.reasons import loss_reason
 
 ENGINE = Planner.CPSAT
 DEFAULT_TIME_LIMIT = 60.0
-NO_LIMITS = Limits()
 STEP_HORIZONS = 2
 """Horizons tried one by one before the maximum horizon is tried at once."""
 
