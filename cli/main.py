@@ -13,29 +13,31 @@ import importlib
 from typing import Any
 
 import click
+from click.utils import make_default_short_help
 
 from solver import __version__
 
 from .output import EXIT_CODES_HELP
 
 COMMANDS = {
-    "analyze": "cli.analyze:analyze",
-    "apply": "cli.position:apply_command",
-    "check": "cli.position:check",
-    "convert": "cli.position:convert",
-    "engine": "cli.engine:engine",
-    "export": "cli.export:export",
-    "generate": "cli.generate:generate",
-    "grade": "cli.generate:grade",
-    "hint": "cli.hint:hint",
-    "legal": "cli.position:legal",
-    "odds": "cli.position:odds",
-    "play": "cli.play:play",
-    "serve": "cli.serve:serve",
-    "show": "cli.position:show",
-    "solve": "cli.solve:solve",
+    "analyze": ("cli.analyze:analyze", "Estimate the chance of escaping from the position, with 95% intervals."),
+    "apply": ("cli.position:apply_command", "Adjudicate ACTIONS step by step, citing the rulebook and naming rulings."),
+    "check": ("cli.position:check", "Validate a position; list every problem with where it is (exit 0 or 2)."),
+    "convert": ("cli.position:convert", "Convert a position between JSON, the TOML scenario form and the one-line notation."),
+    "engine": ("cli.engine:engine", "Serve the engine protocol: one JSON request per line on stdin, JSON lines back on stdout."),
+    "export": ("cli.export:export", "Write a Final Flickers turn-start position as a PDDL domain and problem."),
+    "generate": ("cli.generate:generate", "Write COUNT end-game puzzles (one optimal solution, graded) to a directory."),
+    "grade": ("cli.generate:grade", "Grade a Final Flickers position as a puzzle: its optimum, whether it is unique, its grade."),
+    "hint": ("cli.hint:hint", "The best choice for the current decision, its evaluation and the runner-ups."),
+    "legal": ("cli.position:legal", "List the legal actions of the decision the position awaits."),
+    "odds": ("cli.position:odds", "Exact odds of the next draws from the pile's known contents."),
+    "play": ("cli.play:play", "Play one whole game from the standard setup and print or save its record."),
+    "serve": ("cli.serve:serve", "Serve the engine protocol over HTTP: POST /v1/<command> with the same JSON as `lueur engine`."),
+    "show": ("cli.position:show", "Draw the board: passages, pits, monsters and their sight, prisoners, pile."),
+    "solve": ("cli.solve:solve", "Can the group still regroup at a gate before the last light, and how?"),
 }
-"""Command name -> ``module:attribute`` of its click command."""
+"""Command name -> ``module:attribute`` of its click command, and the first paragraph of its help
+(``lueur --help`` lists it without importing the command; tests/test_cli.py holds it to the docstring)."""
 
 
 class LazyGroup(click.Group):
@@ -45,12 +47,18 @@ class LazyGroup(click.Group):
         return sorted(COMMANDS)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        target = COMMANDS.get(cmd_name)
-        if target is None:
+        if cmd_name not in COMMANDS:
             return None
-        module, attribute = target.split(":")
+        module, attribute = COMMANDS[cmd_name][0].split(":")
         command: Any = getattr(importlib.import_module(module), attribute)
         return command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The command list, as click writes it, from the summaries: no command module is imported."""
+        limit = formatter.width - 6 - max(len(name) for name in COMMANDS)
+        rows = [(name, make_default_short_help(summary, limit)) for name, (_, summary) in sorted(COMMANDS.items())]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
 
 @click.group(cls=LazyGroup, epilog=EXIT_CODES_HELP, context_settings={"help_option_names": ["-h", "--help"]})

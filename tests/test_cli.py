@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import importlib
 import json
 import subprocess
 import sys
@@ -12,7 +13,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from cli.main import cli
+from cli.main import COMMANDS, cli
 
 DATA = Path(__file__).parent / "data"
 EXAMPLE = DATA / "format_example.json"
@@ -192,3 +193,12 @@ def test_the_installed_command_runs() -> None:
     exe = Path(sys.executable).parent / "lueur"
     result = subprocess.run([str(exe), "check", str(EXAMPLE)], capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
+
+
+def test_the_help_summaries_are_the_commands_own() -> None:
+    """`lueur --help` lists the commands from a table (so it imports none of them): each entry is its command's help."""
+    for name, (target, summary) in COMMANDS.items():
+        module, attribute = target.split(":")
+        command = getattr(importlib.import_module(module), attribute)
+        assert command.name == name
+        assert " ".join(command.help.split("\n\n")[0].split()) == summary
