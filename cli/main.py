@@ -13,7 +13,6 @@ import importlib
 from typing import Any
 
 import click
-from click.utils import make_default_short_help
 
 from solver import __version__
 
@@ -56,7 +55,8 @@ class LazyGroup(click.Group):
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The command list, as click writes it, from the summaries: no command module is imported."""
         limit = formatter.width - 6 - max(len(name) for name in COMMANDS)
-        rows = [(name, make_default_short_help(summary, limit)) for name, (_, summary) in sorted(COMMANDS.items())]
+        # A stand-in command with the summary as its help shortens it exactly as the real one would.
+        rows = [(name, click.Command(name, help=summary).get_short_help_str(limit)) for name, (_, summary) in sorted(COMMANDS.items())]
         with formatter.section("Commands"):
             formatter.write_dl(rows)
 
