@@ -14,6 +14,7 @@ from solver.chance.expectimax import ChanceSolution, ChanceVerdict, solve_chance
 from solver.core.exit_codes import ExitCode
 from solver.core.limits import Limits
 from solver.core.state import GameState
+from solver.endgame.solving import Engine
 
 CHANCE_EXIT = {ChanceVerdict.CERTAIN: ExitCode.OK, ChanceVerdict.POSSIBLE: ExitCode.OK, ChanceVerdict.IMPOSSIBLE: ExitCode.NO,
                ChanceVerdict.UNKNOWN: ExitCode.LIMIT}
@@ -44,13 +45,13 @@ class ChanceReport:
 
 
 def solve_chance_position(
-    state: GameState, *, engine: str = "search", limits: Limits, should_stop: Callable[[], bool] | None = None
+    state: GameState, *, engine: str = Engine.SEARCH, limits: Limits, should_stop: Callable[[], bool] | None = None
 ) -> ChanceReport:
     """Exact probability of winning over the unknown pile order (expectimax).
 
     ``engine`` is the one ``solve`` was asked for: with ``both``, the answer notes that CP-SAT did not run.
     """
     note = None
-    if engine == "both":
+    if engine == Engine.BOTH:
         note = "Note: only the expectimax answers piles of unknown order; CP-SAT was not run."
     return ChanceReport(solve_chance(state, limits=limits, should_stop=should_stop), note)
