@@ -29,7 +29,7 @@ BAD_INPUT = ExitCode.BAD_INPUT
 LIMIT = ExitCode.LIMIT
 INTERNAL = ExitCode.INTERNAL
 
-EXIT_CODES_HELP = "\b\nExit codes:\n" + "".join(f"  {int(code):<2} {code.meaning}\n" for code in ExitCode)
+EXIT_CODES_HELP = "\b\nExit codes:\n" + "".join(f"  {int(code):<3} {code.meaning}\n" for code in ExitCode)
 
 
 class Exit(Exception):
@@ -89,6 +89,9 @@ def guarded(func: F) -> F:
             sys.exit(code)
         except (click.exceptions.Exit, click.ClickException, click.Abort):
             raise
+        except KeyboardInterrupt:  # Ctrl-C: the shell's convention, 128 + SIGINT
+            _message("interrupted", as_json, "interrupted")
+            sys.exit(ExitCode.INTERRUPTED)
         except BrokenPipeError:  # the reader went away (lueur ... | head): nothing left to say
             sys.stderr.close()
             sys.exit(OK)

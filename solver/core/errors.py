@@ -56,12 +56,29 @@ class IllegalActionError(NightCageError, ValueError):
         self.legal = legal or []
 
 
+MAX_LISTED = 100
+"""Problems an error lists; past it, one last line counts the rest (a broken file can have millions)."""
+
+
+def capped(problems: list[Problem], limit: int = MAX_LISTED) -> list[Problem]:
+    """The first ``limit`` problems, and a last one counting those left out.
+
+    >>> capped([Problem(f"k{i}", "unknown") for i in range(5)], 2)[-1].message
+    '... and 3 more problems, not listed'
+    """
+    if len(problems) <= limit:
+        return problems
+    return [*problems[:limit], Problem("", f"... and {len(problems) - limit:,} more problems, not listed")]
+
+
 class PositionError(NightCageError, ValueError):
-    """A position that cannot be read or is inconsistent; lists every problem found."""
+    """A position that cannot be read or is inconsistent; lists every problem found (at most
+    :data:`MAX_LISTED`, then a count of the rest; ``total`` counts them all)."""
 
     def __init__(self, problems: list[Problem]):
-        super().__init__("; ".join(str(p) for p in problems))
-        self.problems = problems
+        self.total = len(problems)
+        self.problems = capped(problems)
+        super().__init__("; ".join(str(p) for p in self.problems))
 
 
 class LimitReached(NightCageError):

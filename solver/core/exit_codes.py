@@ -16,6 +16,7 @@ class ExitCode(IntEnum):
     LIMIT = 3
     DISAGREE = 4
     INTERNAL = 70
+    INTERRUPTED = 130
 
     @property
     def meaning(self) -> str:
@@ -29,4 +30,5 @@ MEANINGS = {
     ExitCode.LIMIT: "a limit was reached before an answer",
     ExitCode.DISAGREE: "the two planners disagree (a bug: please report it)",
     ExitCode.INTERNAL: "an internal error (a bug: please report it)",
+    ExitCode.INTERRUPTED: "interrupted (Ctrl-C)",
 }

@@ -119,8 +119,10 @@ class Runner:
                 emit(RequestError("duplicate id", f"id: {request.id!r} is already in flight; ids must be unique among running requests",
                                   request.id).line())
                 return
-            if len(self._jobs) >= self.max_pending:
-                emit(RequestError("busy", f"{len(self._jobs)} requests are already waiting or running; try again later",
+            searches = sum(1 for job in self._jobs.values() if job.request.command in HEAVY)
+            if request.command in HEAVY and searches >= self.max_pending:
+                # Only searches count: a quick command answers in milliseconds and never queues behind them.
+                emit(RequestError("busy", f"{searches} searches are already waiting or running; try again later",
                                   request.id).line())
                 return
             job = _Job(request, emit)
@@ -128,6 +130,12 @@ class Runner:
             thread = threading.Thread(target=self._run, args=(job,), name=f"request {request.id}", daemon=True)
             self._threads.add(thread)
         thread.start()
+
+    def in_flight(self, request_id: str | int) -> bool:
+        """Whether a request with this id is waiting or running (its final line not yet sent)."""
+        with self._lock:
+            job = self._jobs.get(request_id)
+            return job is not None and not job.finished
 
     def cancel(self, target: str | int) -> bool:
         with self._lock:
