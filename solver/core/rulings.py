@@ -28,6 +28,8 @@ KEEPER_RANGED_OUT = "RULING-KEEPER-RANGED-OUT"
 PATHLESS_SIGHT = "RULING-PATHLESS-SIGHT"
 ADV_5P_WAX = "RULING-ADV-5P-WAX"
 DIRGE_SHAPE = "RULING-DIRGE-SHAPE"
+RELIGHT_AT_START = "RULING-RELIGHT-AT-START"
+KEEPER_BACK = "RULING-KEEPER-BACK"
 
 DEFAULT_DIRGE_SHAPE: tuple[tuple[int, int], ...] = tuple((dx, dy) for dy in range(3) for dx in range(3))
 
@@ -84,6 +86,15 @@ BOOLEAN_RULINGS: dict[str, tuple[str, str]] = {
         "a pathless triggers along sight lines as a 4-way wax eater",
         "it triggers on any move in its row or column",
     ),
+    RELIGHT_AT_START: (
+        "relighting is also checked when a turn begins, before its first decision (§8.2)",
+        "relighting only at step 6b",
+    ),
+    KEEPER_BACK: (
+        "a keeper never watches its back line, even through a wrapped front line, and an attack "
+        "from its back side does nothing whatever lies between (§8.14)",
+        "wrapped front and side lines watch it; an attack is from behind only when it arrives at the keeper's back",
+    ),
 }
 
 ALL_RULINGS: tuple[str, ...] = (*BOOLEAN_RULINGS, ADV_5P_WAX, DIRGE_SHAPE)
@@ -107,6 +118,8 @@ class Rulings:
     nerve_after_gain: bool = True
     keeper_ranged_out: bool = True
     pathless_sight: bool = True
+    relight_at_start: bool = True
+    keeper_back: bool = True
     adv_5p_wax: int = 2
     dirge_shape: tuple[tuple[int, int], ...] = field(default=DEFAULT_DIRGE_SHAPE)
 

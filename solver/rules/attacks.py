@@ -20,6 +20,7 @@ from solver.core.state import BLOCK, DISCARD_MONSTERS, FALL, PLACE, SCRAMBLE, Ga
 from solver.core.tiles import Kind
 from solver.rules.outcome import win
 from solver.rules.sight import (
+    back_line,
     line_ends,
     monsters,
     reaching_directions,
@@ -264,12 +265,22 @@ def reach(state: GameState, monster: Cell) -> int:
 
 
 def _shielded(state: GameState, keeper: Cell, source: Cell) -> bool:
-    """A chain reaction reaching a keeper from behind does nothing (6.5).
+    """An attack reaching a keeper from behind does nothing (6.5, §8.14).
 
-    An attack travelling in the direction the keeper faces arrives at its back.
+    RULING-KEEPER-BACK (default): "from behind" is where the attacker stands,
+    in the keeper's back line, whatever lies between them. Alternative: it is
+    the side the attack arrives at: a sight line travelling the way the keeper
+    faces arrives at its back, and only an attack whose every line arrives
+    there is stopped; a pathless's attack runs both ways round its row and
+    column, so it always arrives at a front or a side.
     """
     tile = state.tiles[keeper]
     if tile is None or tile.kind is not Kind.KEEPER:
+        return False
+    if state.rulings.keeper_back:
+        return bool(back_line(state, keeper) >> source & 1)
+    attacker = state.tiles[source]
+    if attacker is not None and attacker.kind is Kind.PATHLESS:
         return False
     directions = reaching_directions(state, source, keeper)
     return bool(directions) and all(d == tile.facing for d in directions)

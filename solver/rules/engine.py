@@ -29,8 +29,7 @@ from solver.rules.decisions import options, resolve
 from solver.rules.describe import decision_text
 from solver.rules.draws import burn_distribution, draw_distribution
 from solver.rules.outcome import Outcome, outcome
-from solver.rules.runner import resolve_burn, resolve_draw, resolve_stay_draw, run
-from solver.rules.steps import begin_turn
+from solver.rules.runner import open_turn, resolve_burn, resolve_draw, resolve_stay_draw, run
 
 __all__ = [
     "apply",
@@ -57,8 +56,18 @@ def current(state: GameState) -> GameState:
     """
     check_supported(state)
     if state.pending is None and outcome(state) is None:
-        state = begin_turn(state)
+        return opened(state)[0]
     return state
+
+
+def opened(state: GameState) -> tuple[GameState, list[Event]]:
+    """A turn-start state with its turn begun, and what beginning it did (relighting,
+    RULING-RELIGHT-AT-START). Kept on the state: it is asked for often."""
+    cached = state.__dict__.get("_opened")
+    if cached is None:
+        events: list[Event] = []
+        cached = state.__dict__["_opened"] = (open_turn(state, events), events)
+    return cached[0], list(cached[1])
 
 
 class NodeType(StrEnum):
@@ -114,12 +123,14 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
 
     Raises :class:`IllegalActionError` with the reason and the legal actions.
     """
-    state = current(state)
+    check_supported(state)
+    events: list[Event] = []
+    if state.pending is None and outcome(state) is None:
+        state, events = opened(state)
     text = format_action(action, state.size)
     over = outcome(state)
     if over is not None:
         raise IllegalActionError(text, f"the game is over ({over.result}: {over.reason})")
-    events: list[Event] = []
     action = _normalise(state, action)
     if node_type(state) == "chance":
         state = _apply_chance(state, action, text, events)
@@ -134,8 +145,10 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
 def apply_unchecked(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     """:func:`apply` for a decision action the caller knows is legal (it came from
     :func:`legal_actions` on this very state): the legality check is skipped."""
-    state = current(state)
     events: list[Event] = []
+    if state.pending is None and outcome(state) is None:
+        check_supported(state)
+        state, events = opened(state)
     return run(resolve(state, _normalise(state, action), events), events), events
 
 

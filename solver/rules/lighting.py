@@ -11,7 +11,7 @@ from __future__ import annotations
 from solver.core import counts
 from solver.core.grid import DIRECTIONS, OPPOSITE, Cell, Dir, Mask
 from solver.core.rulebook import Event, event
-from solver.core.rulings import RELIGHT_WITH_ACTIVE
+from solver.core.rulings import RELIGHT_AT_START, RELIGHT_WITH_ACTIVE
 from solver.core.state import GameState
 from solver.core.tiles import Kind
 
@@ -116,11 +116,14 @@ def are_adjacent_connected(state: GameState, a: int, b: int) -> bool:
     return d is not None and connected(state, pa.cell, d)
 
 
-def relight(state: GameState, relit: tuple[int, ...]) -> tuple[GameState, tuple[int, ...], list[Event]]:
+def relight(
+    state: GameState, relit: tuple[int, ...], at_start: bool = False
+) -> tuple[GameState, tuple[int, ...], list[Event]]:
     """Step 6b: relight Lights Out prisoners next to lit ones, until nothing changes.
 
     RULING-RELIGHT-WITH-ACTIVE (default): only pairs in which one of the two is
-    the active prisoner; alternative: any pair, in chains.
+    the active prisoner; alternative: any pair, in chains. ``at_start``: the
+    same check made as the active prisoner's turn begins (RULING-RELIGHT-AT-START).
     """
     events: list[Event] = []
     with_active = state.rulings.relight_with_active
@@ -140,7 +143,10 @@ def relight(state: GameState, relit: tuple[int, ...]) -> tuple[GameState, tuple[
                 state = state.with_prisoner(a, lit=True)
                 relit = tuple(sorted(set(relit) | {a}))
                 text = f"{pa.name} is next to {pb.name}'s candle through a passage: relit"
-                events.append(event("relight", text, "relight", RELIGHT_WITH_ACTIVE, pa.name))
+                if at_start:
+                    text += f" as {state.active.name}'s turn begins"
+                ruling = RELIGHT_AT_START if at_start else RELIGHT_WITH_ACTIVE
+                events.append(event("relight", text, "relight", ruling, pa.name))
                 changed = True
                 break
     return state, relit, events

@@ -102,16 +102,19 @@ def move_problem(state: GameState, who: int, d: int, verb: Verb) -> str | None:
 
 def _stay_problem(state: GameState, who: int) -> str | None:
     p = state.prisoners[who]
-    if p.lit or _stay_is_free(state, who):
+    if p.lit:
         return None
     problem = spend_problem(state, who)
-    if problem is None:
+    if problem is None or _stay_is_free(state, who):
         return None
     return f"a Lights Out prisoner must move; staying costs 1 Nerve ({problem})"
 
 
 def _stay_is_free(state: GameState, who: int) -> bool:
-    """A Lights Out prisoner with no move, jump or blind step at all stays for free (§8.6)."""
+    """A Lights Out prisoner stays for free only when it cannot pay 1 Nerve and has no
+    move, jump or blind step at all (§8.6 amended: with Nerve the paid stay is its only stay)."""
+    if spend_problem(state, who) is None:
+        return False
     for d in DIRECTIONS:
         for verb in _STEPPING:
             if move_problem(state, who, d, verb) is None:

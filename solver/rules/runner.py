@@ -39,9 +39,34 @@ from solver.rules.lighting import darkness, illuminated, lit_by, relight
 from solver.rules.moves import again_possible, final_options
 from solver.rules.outcome import outcome
 from solver.rules.placing import swap_targets
-from solver.rules.steps import discard_board_tile, discard_tiles, pop, push, replace_front, turn_of
+from solver.rules.steps import begin_turn, discard_board_tile, discard_tiles, pop, push, replace_front, turn_of
 
 # -- the runner --------------------------------------------------------------------
+
+
+def open_turn(state: GameState, events: list[Event]) -> GameState:
+    """The active prisoner's turn begun: its first steps queued and, under
+    RULING-RELIGHT-AT-START (§8.2), Lights Out prisoners connected to a lit one
+    relit before the first decision, the cells they light filled at once.
+
+    Which pairs relight follows RULING-RELIGHT-WITH-ACTIVE, as at step 6b (the
+    active prisoner and a neighbour; the alternative: any pair, in chains). A
+    falling or unplaced prisoner begins with no cell: the check waits for the
+    step 6 after its landing or start.
+    """
+    state = begin_turn(state)
+    p = state.active
+    if not state.rulings.relight_at_start or p.cell is None or all(q.lit for q in state.prisoners):
+        return state
+    state, relit, evs = relight(state, (), at_start=True)
+    if not evs:
+        return state
+    events.extend(evs)
+    state = state.evolve(pending=turn_of(state)._replace(relit=relit))
+    cells = fill_cells(state)
+    if cells and state.pile.count:
+        state = push(state, Step(PLACE, state.turn, cells=cells, purpose="fill"))
+    return run(state, events)
 
 
 def run(state: GameState, events: list[Event]) -> GameState:

@@ -47,7 +47,27 @@ def _looking(state: GameState, monster: Cell) -> tuple[Dir, ...]:
 
 def _line(state: GameState, monster: Cell, d: Dir) -> Mask:
     through, end = _walk(state, monster, d)
-    return through | end if state.rulings.los_end else through
+    line = through | end if state.rulings.los_end else through
+    tile = state.tiles[monster]
+    if tile is not None and tile.kind is Kind.KEEPER and state.rulings.keeper_back:
+        line &= ~back_line(state, monster)
+    return line
+
+
+def back_line(state: GameState, keeper: Cell) -> Mask:
+    """The cells behind a keeper (§8.14): those of its front-to-back line nearer
+    going backward than going forward round the torus (on an even board the cell
+    straight opposite, as near either way, is not behind)."""
+    tile = state.tiles[keeper]
+    if tile is None or tile.kind is not Kind.KEEPER:
+        return 0
+    back = OPPOSITE[tile.facing]
+    mask = 0
+    x = keeper
+    for _ in range((state.size - 1) // 2):
+        x = state.geo.neighbour(x, back)
+        mask |= 1 << x
+    return mask
 
 
 def _walk(state: GameState, monster: Cell, d: Dir) -> tuple[Mask, Mask]:
@@ -111,4 +131,13 @@ def row_and_column(state: GameState, cell: Cell) -> Mask:
     return mask & ~(1 << cell)
 
 
-__all__ = ["sight", "watchers", "trigger_zone", "line_ends", "monsters", "row_and_column", "watched_directions"]
+__all__ = [
+    "sight",
+    "watchers",
+    "trigger_zone",
+    "line_ends",
+    "monsters",
+    "row_and_column",
+    "watched_directions",
+    "back_line",
+]
