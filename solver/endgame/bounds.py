@@ -29,8 +29,8 @@ entered (tiles only vanish, so it stays outside), never on a sight line that
 touches a prisoner (consecutive tiles of a line are connected), and lights
 nothing. Only four things about it can matter: whether it is a gate or a key
 tile (the loss rules count them); whether it is a pit, for a pit is a jump
-from each cell whose tile opens toward it, and a Lights Out prisoner stays for
-free only when it has no move and no jump (§8.6); how long it lasts (it stays
+from each cell whose tile opens toward it, and a Lights Out prisoner with no
+Nerve stays for free only when it has no move and no jump (§8.6); how long it lasts (it stays
 while a lit prisoner stands next to it on a tile opening toward it: on one of
 its *sources*, cells of reach fixed by the board, the same cells a jump into a
 pit starts from); and that it can be the Final Flickers discard. Two positions that differ only in such tiles with the same

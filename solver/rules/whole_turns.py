@@ -16,7 +16,7 @@ from typing import NamedTuple
 from solver.core.actions import format_action
 from solver.core.errors import NightCageError
 from solver.core.state import GameState
-from solver.rules.engine import apply_unchecked, legal_actions, node_type, outcome
+from solver.rules.engine import apply_unchecked, legal_actions, node_type, opened, outcome
 
 
 class NotDeterministic(NightCageError):
@@ -71,6 +71,8 @@ def _closed(state: GameState, start_turn: int) -> bool:
 
 def _spent(before: GameState, after: GameState, verb: str) -> int:
     """Nerve spent by one action: what the prisoners hold less, plus a Nerve gained by a stay."""
+    if before.pending is None:
+        before = opened(before)[0]  # relit as the turn begins (RULING-RELIGHT-AT-START), it stays lit
     lost = sum(b.nerve - a.nerve for b, a in zip(before.prisoners, after.prisoners))
     gained = verb == "stay" and before.active.lit and before.active.nerve < 2 and before.active.cell is not None
     return lost + (1 if gained else 0)

@@ -73,8 +73,8 @@ class Moves(Position):
             if self.nerve[a] < MAX_NERVE:
                 self.nerve[a] += 1
                 self.gained = True
-        elif any(opt[0] != "charge" for opt in self.move_options(a, True)):
-            self.spend(a)  # a Lights Out prisoner who could move pays to stay (§8.6)
+        elif self.can_spend(a):
+            self.spend(a)  # a Lights Out prisoner pays to stay whenever it can (§8.6 amended)
         c = self.pc[a]
         crumbling = self.crumb >> c & 1
         if self.top < self.npile:

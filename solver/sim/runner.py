@@ -31,8 +31,18 @@ class Runner(Position):
                 if self.pc[a] >= 0:
                     self.main(a)
             else:
+                self.relight_at_start()
                 self.main(a)
         self.turn = (a + 1) % n
+
+    def relight_at_start(self) -> None:
+        """RULING-RELIGHT-AT-START (§8.2): pairs with the active prisoner relit before its first
+        decision, the cells they now light filled at once (``solver.rules.runner.open_turn``)."""
+        if all(self.lit) or not self.relight():
+            return
+        empty = self.illuminated() & ~self.present
+        if empty and self.top < self.npile:
+            self.fill(empty)
 
     def main(self, a: int) -> None:
         """The main action (§4.1) with key passes before it; then move again and Final Flickers."""

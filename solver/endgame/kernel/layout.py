@@ -33,6 +33,7 @@ from solver.core.rulings import (
     FF_OCCUPIED,
     LOS_END,
     MONSTER_REMOVED,
+    RELIGHT_AT_START,
     RELIGHT_WITH_ACTIVE,
     SAME_GATE_NOT_ADJACENT,
     TRIGGER_ORIGIN,
@@ -91,6 +92,7 @@ class Context:
         "relight_with_active",
         "same_gate_adjacent",
         "ff_occupied",
+        "relight_at_start",
         "nb",
         "nb_bit",
         "rays",
@@ -117,6 +119,7 @@ class Context:
         self.relight_with_active = bool(flags & F_RELIGHT_WITH_ACTIVE)
         self.same_gate_adjacent = not flags & F_SAME_GATE_NOT_ADJACENT
         self.ff_occupied = bool(flags & F_FF_OCCUPIED)
+        self.relight_at_start = bool(flags & F_RELIGHT_AT_START)
         self.nb = geo.neighbours
         self.nb_bit = tuple(tuple(1 << x for x in row) for row in geo.neighbours)
         # Sight rays as cell bits: the cells met from c in direction i, until just before c again.
@@ -146,6 +149,7 @@ F_MONSTER_REMOVED = 4
 F_RELIGHT_WITH_ACTIVE = 8
 F_SAME_GATE_NOT_ADJACENT = 16
 F_FF_OCCUPIED = 32
+F_RELIGHT_AT_START = 64
 
 MODELLED_RULINGS = (
     LOS_END,
@@ -154,6 +158,7 @@ MODELLED_RULINGS = (
     RELIGHT_WITH_ACTIVE,
     SAME_GATE_NOT_ADJACENT,
     FF_OCCUPIED,
+    RELIGHT_AT_START,
 )
 """The rulings a Final Flickers turn can depend on: the kernel's flags below, in their order."""
 
@@ -164,13 +169,14 @@ FLAG_RULINGS = (
     (F_RELIGHT_WITH_ACTIVE, "relight_with_active"),
     (F_SAME_GATE_NOT_ADJACENT, "same_gate_not_adjacent"),
     (F_FF_OCCUPIED, "ff_occupied"),
+    (F_RELIGHT_AT_START, "relight_at_start"),
 )
 """Each ruling flag and the :class:`~solver.core.rulings.Rulings` field it reads.
 
 These are the rulings that can change an end-game turn. The others cannot: no tile is
 drawn (FILL-ALL-LIT, STAY-SWAP), nobody lands (LAND-FULL-LINE), no Block is
 offered (BLOCK-ANY-TURN), no advanced piece is played (KEEPER-RANGED-OUT,
-PATHLESS-SIGHT, ADV-5P-WAX, DIRGE-SHAPE), and the only Nerve use left after a
+KEEPER-BACK, PATHLESS-SIGHT, ADV-5P-WAX, DIRGE-SHAPE), and the only Nerve use left after a
 gain is holding the light, barred under both readings of NERVE-AFTER-GAIN.
 MONSTER-REMOVED matters only with LOS-END's alternative: whoever lights a wax
 eater stands in its sight (its tile opens toward it), so once it attacks that
@@ -196,8 +202,13 @@ def ruling_flags(rulings: Rulings) -> int:
 
 def nerve_spent(before: int, after: int, actions: tuple[str, ...]) -> int:
     """Nerve the active prisoner spent in a kernel turn, from its prisoner bits before and after
-    the turn and the turn's actions (a stay that gains Nerve counts as none gained)."""
-    nerve_before = (before >> NERVE_SHIFT) & 3
-    nerve_after = (after >> NERVE_SHIFT) & 3
-    gained = "stay" in actions and before & LIT and nerve_before < 2
-    return nerve_before - nerve_after + (1 if gained else 0)
+    the turn (``actions`` is kept for the callers' sake).
+
+    Nerve only rises in a turn by the stay's gain, and no Nerve is spent after a
+    gain (both readings of RULING-NERVE-AFTER-GAIN forbid holding; nothing else
+    follows a stay), so a rise means none was spent. Whether the stay gains
+    (lit) or costs (Lights Out, §8.6) is read from the Nerve itself, not from
+    the candle at the turn start: under RULING-RELIGHT-AT-START a prisoner dark
+    between turns may be relit before it stays.
+    """
+    return max(0, ((before >> NERVE_SHIFT) & 3) - ((after >> NERVE_SHIFT) & 3))

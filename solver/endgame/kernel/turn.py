@@ -61,6 +61,12 @@ class Turn(Moves):
         """The turn from its start: key passes, then each main action (§4.1)."""
         a = self.a
         cell = ps[a] & POS
+        if self.ctx.relight_at_start and cell < FALLEN:
+            # RULING-RELIGHT-AT-START (§8.2): relit before the first decision (nothing to fill).
+            for p in ps:
+                if not p & LIT:
+                    ps = self.relight(b, ps)
+                    break
         # A stay that cannot fall changes no adjacency, so passes before it equal passes
         # after it at the Final Flickers decision, which always waits under
         # RULING-FF-OCCUPIED (the active prisoner's own tile can be discarded).
@@ -75,7 +81,7 @@ class Turn(Moves):
                 self.step(b1, ps1, d, 0, kacts)
 
     def stay(self, b: tuple[int, ...], ps: tuple[int, ...], acts: tuple[str, ...]) -> None:
-        """Stay (§4.1): gain 1 Nerve if lit; Lights Out, pay 1 unless it cannot move at all (§8.6)."""
+        """Stay (§4.1): gain 1 Nerve if lit; Lights Out, pay 1, or free with no Nerve and no move at all (§8.6)."""
         a = self.a
         p = ps[a]
         cell = p & POS
@@ -84,11 +90,13 @@ class Turn(Moves):
             if p >> NERVE_SHIFT & 3 < 2:
                 p += NERVE_ONE
                 gained = True
-        elif self.mobility(b, ps)[0]:
-            if not p >> NERVE_SHIFT & 3:
-                return
+        elif p >> NERVE_SHIFT & 3:
+            # Lights Out: the stay costs 1 Nerve whenever it can be paid (§8.6 amended); at a
+            # turn's start nothing has been spent or gained yet.
             p -= NERVE_ONE
             spent = 1
+        elif self.mobility(b, ps)[0]:
+            return
         ps = with_prisoner(ps, a, p)
         acts = acts + ("stay",)
         bit = 1 << cell
