@@ -55,6 +55,7 @@ class Board:
     relight_with_active: bool
     same_gate_adjacent: bool
     ff_occupied: bool
+    relight_at_start: bool
 
     @property
     def n(self) -> int:
@@ -111,6 +112,7 @@ def board_of(k: eg.K) -> Board:
         relight_with_active=ctx.relight_with_active,
         same_gate_adjacent=ctx.same_gate_adjacent,
         ff_occupied=ctx.ff_occupied,
+        relight_at_start=ctx.relight_at_start,
     )
 
 

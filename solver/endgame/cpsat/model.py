@@ -48,6 +48,7 @@ from ortools.sat.python import cp_model
 
 from .board import STEPS, Board, Tables
 from .keys import passes
+from .light import relight
 from .lits import Lit, num, value_of
 from .steps import step
 from .turn_end import final_flickers, not_lost, spares_in_order, turn_nerve
@@ -78,6 +79,9 @@ class FlickersModel(Variables):
         self._initial_state()
         for t in range(self.horizon):
             self._positions(t)
+            if self.board.relight_at_start:
+                # RULING-RELIGHT-AT-START (§8.2): relit before the first decision, as at step 6b.
+                relight(self, t, 0, {j: self.lit[(t, 0, j)] for j in range(self.board.n)})
             passes(self, t, 0)
             for k in STEPS:
                 step(self, t, k)

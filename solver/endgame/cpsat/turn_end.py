@@ -81,8 +81,9 @@ def _walk(model: Variables, t: int) -> Lit:
 def turn_nerve(model: Variables, t: int) -> None:
     """Rule §4.1, §4.7, §4.8, §6.3, §8.6, §8.7: the Nerve a turn gains and spends.
 
-    A lit stay gains 1 (up to 2); a Lights Out stay costs 1 when a move or a
-    jump was possible; each charge, each extra move and holding the light cost
+    A lit stay gains 1 (up to 2); a Lights Out stay costs 1 while the prisoner
+    holds Nerve, and with none it is allowed only when no move or jump is (§8.6
+    amended); each charge, each extra move and holding the light cost
     1; at most 2 a turn; no Nerve spent after a gain (RULING-NERVE-AFTER-GAIN:
     in the Final Flickers only holding the light could follow a gain, and it
     is barred under both readings). Payments come one after another and only
@@ -102,7 +103,19 @@ def turn_nerve(model: Variables, t: int) -> None:
         m.add(nerve <= 1).only_enforce_if(low)
         m.add(nerve >= 2).only_enforce_if(~low)
     gain = lits.and_(f"gain[t={t}]", [model.stay[t], lit, low])
-    pay = False if lit is True else lits.and_(f"pay_stay[t={t}]", [model.stay[t], lits.not_(lit), _walk(model, t)])
+    pay: Lit = False
+    if lit is not True:
+        # §8.6 amended: a Lights Out stay costs 1 Nerve whenever it can be paid (nothing is spent
+        # or gained before the main action); with none it is free only with no move and no jump.
+        if isinstance(nerve, int):
+            some: Lit = nerve >= 1
+        else:
+            some = lits.new(f"nerve_some[t={t}]")
+            m.add(nerve >= 1).only_enforce_if(some)
+            m.add(nerve <= 0).only_enforce_if(~some)
+        dark_stay = lits.and_(f"dark_stay[t={t}]", [model.stay[t], lits.not_(lit)])
+        pay = lits.and_(f"pay_stay[t={t}]", [dark_stay, some])
+        lits.clause([lits.not_(dark_stay), some, lits.not_(_walk(model, t))])
     spent = (
         num(pay) + sum(num(model.charging[(t, k)]) for k in STEPS) + num(model.moving[(t, 2)]) + num(model.moving[(t, 3)]) + model.hold[t]
     )
