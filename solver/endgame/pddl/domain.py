@@ -41,7 +41,10 @@ What is modelled exactly (the order and conditions of :class:`solver.endgame.ker
   eater, holding no prisoner unless it is a gate; a key is taken on arrival
   by a keyless prisoner. **Stays**: a lit prisoner gains a Nerve (up to 2,
   and then ``gained`` bars holding the light); a Lights Out prisoner pays 1
-  Nerve if it could move or jump (derived ``can-walk``), else stays free.
+  Nerve while it holds any, and with none stays free only if it could not
+  move or jump (derived ``can-walk``, §8.6 amended).
+* **Relighting at the turn start** (RULING-RELIGHT-AT-START, §8.2):
+  ``begin-turn`` relights as step 6b does (below), before the first decision.
   **Move again** (``again``) pays 1 Nerve and must be followed by a move or
   charge. **Nerve** levels 0-3 and the Nerve spent this turn (0-2) are
   objects ``l0``-``l3``; every payment needs ``spend ?s ?s2`` (at most 2 a
@@ -179,7 +182,7 @@ def _derived(ctx: eg.Context) -> list[str]:
         "  (:derived (occupied ?c - cell) (exists (?p - prisoner) (at ?p ?c)))",
         "  (:derived (adjacent ?p ?q - prisoner)",
         "    (or (exists (?c ?d - cell) (and (at ?p ?c) (at ?q ?d) (link ?c ?d)))" + same_gate + "))",
-        "  ; a move or a jump is possible (a Lights Out prisoner stays free only without one, §8.6)",
+        "  ; a move or a jump is possible (a Lights Out prisoner without Nerve stays free only without one, §8.6)",
         "  (:derived (can-walk ?p - prisoner)",
         "    (exists (?c ?d - cell) (and (at ?p ?c) (faces ?c ?d) (present ?d)",
         "      (or (pit ?d) (and (link ?c ?d) (not (monster ?d)) (or (gate ?d) (not (occupied ?d))))))))",
@@ -233,7 +236,7 @@ def _action(name: str, params: str, pre: list[str], eff: list[str]) -> list[str]
 def _actions(ctx: eg.Context) -> list[str]:
     """Every action, in the order of a turn."""
     return [
-        *_begin_turn(),
+        *_begin_turn(ctx),
         *_key_passes(),
         *_stays(),
         *_moves(ctx),
@@ -245,9 +248,11 @@ def _actions(ctx: eg.Context) -> list[str]:
     ]
 
 
-def _begin_turn() -> list[str]:
-    """The turn starts: the one action that costs (plan cost = number of turns)."""
-    return _action("begin-turn", "", ["(idle)"], ["(not (idle)) (main)", "(increase (total-cost) 1)"])
+def _begin_turn(ctx: eg.Context) -> list[str]:
+    """The turn starts: the one action that costs (plan cost = number of turns); under
+    RULING-RELIGHT-AT-START (§8.2) it relights as step 6b does, before the first decision."""
+    relight = _relight(ctx) if ctx.relight_at_start else []
+    return _action("begin-turn", "", ["(idle)"], ["(not (idle)) (main)", "(increase (total-cost) 1)", *relight])
 
 
 def _key_passes() -> list[str]:
@@ -282,7 +287,8 @@ def _key_passes() -> list[str]:
 
 
 def _stays() -> list[str]:
-    """Stays (§4.1, §8.6): lit (gains Nerve), Lights Out paying when it could move, Lights Out free."""
+    """Stays (§4.1, §8.6 amended): lit (gains Nerve), Lights Out paying while it holds Nerve,
+    Lights Out free with no Nerve and no move or jump."""
     out: list[str] = []
     add = out.extend
     stay_pre = ["(main) (active ?a) (at ?a ?c) (not (crumbling ?c))"]
@@ -301,7 +307,7 @@ def _stays() -> list[str]:
         _action(
             "stay-dark-paid",
             "?a - prisoner ?c - cell ?n ?n2 - level",
-            [*stay_pre, "(not (lit ?a)) (can-walk ?a) (nerve ?a ?n) (pay ?n ?n2)"],
+            [*stay_pre, "(not (lit ?a)) (nerve ?a ?n) (pay ?n ?n2)"],
             ["(not (main)) (darken-stay)", "(not (nerve ?a ?n)) (nerve ?a ?n2) (not (spent l0)) (spent l1)"],
         )
     )
@@ -309,7 +315,7 @@ def _stays() -> list[str]:
         _action(
             "stay-dark-free",
             "?a - prisoner ?c - cell",
-            [*stay_pre, "(not (lit ?a)) (not (can-walk ?a))"],
+            [*stay_pre, "(not (lit ?a)) (not (can-walk ?a)) (nerve ?a l0)"],
             ["(not (main)) (darken-stay)"],
         )
     )
@@ -411,18 +417,23 @@ def _darkness(ctx: eg.Context) -> list[str]:
     out: list[str] = []
     add = out.extend
     darkness = f"(forall (?c - cell) (when (and (present ?c) (not (illuminated ?c))) (and {_REMOVE_TILE})))"
+    relight = _relight(ctx)
+    add(_action("darken-after-move", "", ["(darken-move)"], ["(not (darken-move)) (decide)", darkness, *relight]))
+    add(_action("darken-after-stay", "", ["(darken-stay)"], ["(not (darken-stay)) (final)", darkness, *relight]))
+    return out
+
+
+def _relight(ctx: eg.Context) -> list[str]:
+    """Relighting effects (RULING-RELIGHT-WITH-ACTIVE): the active prisoner is relit by a lit
+    connected neighbour, then relights its connected neighbours; the other reading: chains."""
     if ctx.relight_with_active:
-        relight = [
+        return [
             "(forall (?a - prisoner) (when (and (active ?a) (exists (?j - prisoner) (and (adjacent ?a ?j) (lit ?j)))) (lit ?a)))",
             "(forall (?a ?j - prisoner) (when (and (active ?a) (adjacent ?a ?j)",
             "                                     (or (lit ?a) (exists (?k - prisoner) (and (adjacent ?a ?k) (lit ?k)))))",
             "                                (lit ?j)))",
         ]
-    else:
-        relight = ["(forall (?p - prisoner) (when (relit ?p) (lit ?p)))"]
-    add(_action("darken-after-move", "", ["(darken-move)"], ["(not (darken-move)) (decide)", darkness, *relight]))
-    add(_action("darken-after-stay", "", ["(darken-stay)"], ["(not (darken-stay)) (final)", darkness, *relight]))
-    return out
+    return ["(forall (?p - prisoner) (when (relit ?p) (lit ?p)))"]
 
 
 def _move_again() -> list[str]:
