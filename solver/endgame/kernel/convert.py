@@ -77,7 +77,7 @@ def from_state(state: GameState) -> K:
 
 def _encode_tile(masks: list[int], c: int, tile: Tile, state: GameState) -> None:
     if tile.kind not in STANDARD_KINDS or tile.dirge:
-        raise NotCovered(f"{state.geo.name(c)}: {tile.describe()} is not a standard end-game piece")
+        raise NotCovered(f"{state.geo.name(c)}: {tile.describe()} is not a standard end-game piece: not modelled")
     bit = 1 << c
     masks[B_PRESENT] |= bit
     for i, d in enumerate(DIRECTIONS):
