@@ -370,7 +370,9 @@ def test_keys_pass_before_the_key_tile_crumbles():
 
 def test_a_pit_next_to_a_lights_out_prisoner_costs_nerve():
     """Red must discard the pit b3, not the plain tiles c2 or c4: with the pit there,
-    Lights Out blue (whose gate opens toward it) has a jump, so its stay costs 1 Nerve.
+    Lights Out blue (whose gate opens toward it) has a jump, so with no Nerve it may not
+    stay (§8.6) and must jump to its loss; without it, blue stays for free.
+    (With Nerve blue would pay for its stay either way, §8.6 amended.)
 
     The search's canonical keys (solver.endgame.bounds.canonical) count a pit and a plain
     tile alike when no prisoner can reach them, and answer 2 Nerve here (see the report).
@@ -379,7 +381,7 @@ def test_a_pit_next_to_a_lights_out_prisoner_costs_nerve():
         {"c3": "gate", "b3": "pit/straight", "c4": "straight:EW", "c2": "straight:EW", "d3": "wax_eater", "e3": "cross"},
         [
             prisoner("red", "c3", key=True, nerve=0),
-            prisoner("blue", "c3", key=True, nerve=1, candle="out"),
+            prisoner("blue", "c3", key=True, nerve=0, candle="out"),
             prisoner("green", "e3", key=True, nerve=1),
             prisoner("yellow", "c3", key=True, nerve=0),
         ],
