@@ -250,7 +250,7 @@ def _prisoner_int(model: FlickersModel, solver: cp_model.CpSolver, t: int, j: in
     cell = model.place(solver, t, j)
     nerve = model.nerve[(t, j)]
     nerve = nerve if isinstance(nerve, int) else int(solver.value(nerve))
-    lit = value_of(solver, model.lit[(t, 0, j)])
+    lit = value_of(solver, model.between_lit[(t, j)])
     key = value_of(solver, model.key[(t, 0, j)])
     return cell | (eg.LIT if lit else 0) | (nerve << eg.NERVE_SHIFT) | (eg.KEY if key else 0)
 
@@ -283,7 +283,7 @@ def _cut(model: FlickersModel, solver: cp_model.CpSolver, h: int) -> bool:
     for t in range(1, h):
         for j in range(model.board.n):
             literal(model.at.get((t, j, model.place(solver, t, j)), False))
-            literal(model.lit[(t, 0, j)])
+            literal(model.between_lit[(t, j)])
             literal(model.key[(t, 0, j)])
             number(model.nerve[(t, j)], f"cut_nerve[{t},{j}]")
     number(model.spent[h - 1], "cut_spent")

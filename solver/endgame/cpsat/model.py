@@ -69,6 +69,7 @@ class FlickersModel(Variables):
         self, board: Board, tables: Tables, horizon: int, objective: str = "turns", nerve_cap: int | None = None, goal: bool = True
     ) -> None:
         super().__init__(board, tables, horizon, goal)
+        self.between_lit: dict[tuple[int, int], Lit] = {}
         self._build(objective, nerve_cap, goal)
 
     # -- build -----------------------------------------------------------------------------------
@@ -79,6 +80,9 @@ class FlickersModel(Variables):
         self._initial_state()
         for t in range(self.horizon):
             self._positions(t)
+            # The candles between turns, as a position written there shows them (before any relighting).
+            for j in range(self.board.n):
+                self.between_lit[(t, j)] = self.lit[(t, 0, j)]
             if self.board.relight_at_start:
                 # RULING-RELIGHT-AT-START (§8.2): relit before the first decision, as at step 6b.
                 relight(self, t, 0, {j: self.lit[(t, 0, j)] for j in range(self.board.n)})
