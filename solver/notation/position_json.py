@@ -1,4 +1,4 @@
-"""The JSON position format ``lueur-position/1`` (``position-format.md``): read and write.
+"""The JSON position format ``lueur-position/1`` (``docs/position-format.md``): read and write.
 
 Reading collects every problem with its field path (``prisoners[2].at``), then
 builds the :class:`GameState` and runs the consistency checks of
