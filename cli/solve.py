@@ -25,7 +25,8 @@ from .output import Exit, emit_json, err, guarded, out
 @click.option("--max-nodes", type=click.IntRange(min=1), default=2_000_000, show_default=True, help="Search positions to expand.")
 @click.option("--boards", is_flag=True, help="Draw the board after each turn of the plan.")
 @click.option("--after", "after", multiple=True, metavar="ACTION",
-              help="Apply this action first (repeatable): solve the position it leads to.")
+              help="Apply this action first, then solve the position it leads to. "
+                   "Repeat for several: --after 'move N' --after 'discard e2'.")
 @json_option
 @guarded
 def solve(
