@@ -163,13 +163,18 @@ OUR_TEXTS = [*sorted((ROOT / "docs").glob("*.md")), ROOT / "README.md", *sorted(
 MD_REFERENCE = re.compile(r"[\w./-]*\.md\b")
 
 
+def _inside(path: Path) -> bool:
+    """Whether ``path`` exists inside the repository (``../shared/`` may exist beside a checkout, never in it)."""
+    return path.exists() and path.resolve().is_relative_to(ROOT.resolve())
+
+
 def outside_references(text: str, bases: tuple[Path, ...]) -> list[str]:
     """References to a place outside the repository: ``shared/``, ``../``, or a .md file found under none of ``bases``."""
     found = []
     for number, line in enumerate(text.splitlines(), start=1):
         if "shared/" in line or "../" in line:
             found.append(f"line {number}: {line.strip()}")
-        found += [f"line {number}: {ref}" for ref in MD_REFERENCE.findall(line) if not any((base / ref).exists() for base in bases)]
+        found += [f"line {number}: {ref}" for ref in MD_REFERENCE.findall(line) if not any(_inside(base / ref) for base in bases)]
     return found
 
 
