@@ -69,7 +69,7 @@ def decode_line(raw: bytes | str) -> Any:
     except UnicodeDecodeError as exc:
         raise RequestError("malformed", f"the line is not UTF-8 (byte {exc.start})") from None
     try:
-        return decode_json(text, "", column_in_message=True, too_deep=None)
+        return decode_json(text, "", column_in_message=True)
     except PositionError as exc:
         raise RequestError("malformed", exc.problems[0].message) from None
 
