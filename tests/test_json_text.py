@@ -4,7 +4,6 @@ in the project's own words."""
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 from pathlib import Path
