@@ -167,7 +167,7 @@ requests = st.builds(
     lambda request_id, command, where, target, mutation: {"id": request_id, "command": command, "position": where, "target": target,
                                                           "actions": ["stay"], **CHEAP, **mutation},
     ids, st.sampled_from(["hint", "solve", "analyze", "hint", "cancel", "version", "legal", "check", "apply", "render", "odds",
-                     "teleport"]),
+                          "teleport"]),
     st.sampled_from([HOLD, WAX]), ids, MUTATIONS,
 )
 
