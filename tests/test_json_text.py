@@ -4,11 +4,15 @@ in the project's own words."""
 
 from __future__ import annotations
 
+import json
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from solver.core.errors import PositionError
 from solver.notation.forms import dump, load_path, load_text
@@ -17,6 +21,7 @@ from solver.notation.position_json import loads
 
 ROOT = Path(__file__).resolve().parent.parent
 HOLD = ROOT / "examples" / "positions" / "hold-the-light.json"
+_RAW_SURROGATE_TEXT = re.compile("[\ud800-\udfff]")
 PYTHON_WORDS = ("sys.set_int_max_str_digits", "recursion", "Exceeds the limit", "Traceback")
 
 
@@ -130,3 +135,24 @@ def test_the_command_line_refuses_non_finite_numbers_anywhere(tmp_path: Path) ->
     run = subprocess.run([sys.executable, "-m", "cli", "check", str(path)], cwd=ROOT, capture_output=True, text=True)
     assert run.returncode == 2 and "NaN is not a number JSON allows" in run.stderr + run.stdout
     assert load_path(HOLD)[0]  # the file untouched reads
+
+
+_PIECES = st.sampled_from(["\\ud800", "\\udc00", "\\\\", "\\u0041", "a", "\\ud83d", "\\ude00", "ud800", "\\", '\\"', "é"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(_PIECES, max_size=6).map("".join), min_size=1, max_size=3))
+def test_a_string_is_refused_exactly_when_it_holds_a_lone_surrogate(bodies: list[str]) -> None:
+    """The quick search for candidates never misses one (escaped backslashes, pairs, halves in a row)."""
+    text = "[" + ", ".join(f'"{body}"' for body in bodies) + "]"
+    try:
+        strings = json.loads(text)
+    except ValueError:
+        return  # not JSON at all: another test's concern
+    lone = any(_RAW_SURROGATE_TEXT.search(s) for s in strings)
+    try:
+        decode_json(text)
+    except PositionError:
+        assert lone, text
+    else:
+        assert not lone, text

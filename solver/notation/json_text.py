@@ -42,6 +42,7 @@ import json
 import math
 import re
 import sys
+from itertools import accumulate
 from typing import Any
 
 from solver.core.errors import PositionError, Problem
@@ -56,8 +57,15 @@ _NUMBER_OR_CONSTANT = re.compile(_STRING + r"|(-?Infinity|NaN|-?\d+(?:\.\d+)?(?:
 _BRACKET = re.compile(_STRING + r"|([\[{])|[\]}]", re.DOTALL)
 _STRING_TOKEN = re.compile(_STRING, re.DOTALL)
 _ESCAPE = re.compile(r"\\(?:u([0-9a-fA-F]{4})|.)", re.DOTALL)
-_MAYBE_SURROGATE = re.compile("\\\\u[dD][89a-fA-F]|[\ud800-\udfff]")
 _RAW_SURROGATE = re.compile("[\ud800-\udfff]")
+_HIGH, _LOW = r"\\u[dD][89abAB][0-9a-fA-F]{2}", r"\\u[dD][c-fC-F][0-9a-fA-F]{2}"
+# Every lone surrogate escape matches (a high one not followed by a low one, a low one not after a
+# high one that starts an escape); so do a few that are not (after an escaped backslash): the exact
+# scan of the strings then decides. Most texts have no candidate and skip that scan.
+_LONE_CANDIDATE = re.compile(  # led by a literal, which the regex engine looks for fast
+    rf"\\u[dD](?:[89abAB][0-9a-fA-F]{{2}}(?!{_LOW})|(?<!(?<!\\){_HIGH}\\u[dD])[c-fC-F][0-9a-fA-F]{{2}})")
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
 class _Refused(Exception):
@@ -171,7 +179,10 @@ def _too_deep_at(text: str, start: int, end: int) -> int | None:
     """Where the first array or object nested past :data:`MAX_DEPTH` opens, if any."""
     if text.count("[", start, end) + text.count("{", start, end) <= MAX_DEPTH:
         return None  # too few brackets to nest that deep: no need to look
-    depth = 0
+    brackets = _NOT_BRACKET.sub("", _STRING_TOKEN.sub("", text[start:end]))
+    if max(accumulate(map(_DEPTH_STEP.__getitem__, brackets)), default=0) <= MAX_DEPTH:  # no Python loop: fast on a megabyte
+        return None
+    depth = 0  # deeper than allowed: find where, token by token
     for match in _BRACKET.finditer(text, start, end):
         token = match.group(0)
         if match.group(1) is not None:
@@ -185,9 +196,9 @@ def _too_deep_at(text: str, start: int, end: int) -> int | None:
 
 def _lone_surrogate(text: str, start: int, end: int) -> tuple[int, str] | None:
     """Where the first surrogate that is not half of a pair stands, and how it is written."""
-    if _MAYBE_SURROGATE.search(text, start, end) is None:
-        return None
-    raw = _RAW_SURROGATE.search(text, start, end)  # only text that did not come from UTF-8 can hold one
+    raw = _RAW_SURROGATE.search(text, start, end)
+    if raw is None and _LONE_CANDIDATE.search(text, start, end) is None:
+        return None  # only text that did not come from UTF-8 can hold one
     found: list[tuple[int, str]] = [] if raw is None else [(raw.start(), f"U+{ord(raw.group()):04X}")]
     for string in _STRING_TOKEN.finditer(text, start, end):
         lone = _lone_in_string(text, string.start() + 1, string.end() - 1)
