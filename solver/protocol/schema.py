@@ -173,6 +173,8 @@ def shown(value: Any, keep: int = 40) -> str:
         return json_type(value)
     if isinstance(value, str):
         return repr(value) if len(value) <= keep else f"{value[:keep]!r}... ({len(value):,} characters)"
+    if isinstance(value, float):
+        return f"{value:g}"
     if isinstance(value, int) and abs(value) >= 10**keep:
         return f"an integer of more than {keep} digits"
     return str(value)
