@@ -232,3 +232,24 @@ def test_the_line_writer_never_writes_what_is_not_json(bad: Any) -> None:
     final, info = (strict(line) for line in sink.data.splitlines())
     assert (final["id"], final["type"], final["error"]) == ("r", "error", "internal error")
     assert (info["id"], info["type"]) == ("r", "warning")  # not a second final line
+
+
+class RacingRunner(FakeRunner):
+    """A runner that refuses a duplicate itself (its request was just finishing when the line came)."""
+
+    def submit(self, request: Request, emit: Any) -> None:
+        super().submit(request, emit)
+        emit(RequestError("duplicate id", "already in flight", request.id).line())
+
+
+def test_a_duplicate_refused_by_the_runner_carries_no_id_either() -> None:
+    [line] = serve(b'{"id": "d", "command": "version"}', RacingRunner())
+    assert (line["error"], line["id"]) == ("duplicate id", None) and "'d'" in line["message"]
+
+
+def test_a_bug_while_reading_a_request_still_answers_the_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(doc: Any, max_time_limit: float) -> Request:
+        raise KeyError("a bug")
+    monkeypatch.setattr("cli.engine.parse_request", broken)
+    line = refusal(b'{"id": 1, "command": "version"}')
+    assert (line["error"], line["id"]) == ("internal error", None)
