@@ -52,7 +52,7 @@ def loads(text: str, lenient: bool = False) -> tuple[Position, list[Problem]]:
 
     Returns the position and the warnings (unknown fields, when ``lenient``).
     """
-    return read(decode_json(text, too_deep=None), lenient)
+    return read(decode_json(text), lenient)
 
 
 def read(doc: Any, lenient: bool = False) -> tuple[Position, list[Problem]]:
