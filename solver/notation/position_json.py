@@ -72,7 +72,7 @@ def read_located(doc: Any, lenient: bool, locate: Callable[[Problem], Problem]) 
     try:
         position, warnings = read(doc, lenient)
     except PositionError as exc:
-        raise PositionError([locate(p) for p in exc.problems]) from None
+        raise exc.relocated(locate) from None
     return position, [locate(w) for w in warnings]
 
 

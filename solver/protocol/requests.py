@@ -122,17 +122,8 @@ def read_position(request: Request) -> tuple[Position, list[Problem]]:
     try:
         position, warnings = read(request.position_doc, lenient=True)
     except PositionError as exc:
-        raise _under_position_error(exc) from None
+        raise exc.relocated(_under_position) from None
     return position, capped_warnings([_under_position(w) for w in warnings])
-
-
-def _under_position_error(exc: PositionError) -> PositionError:
-    """The same error, each path under ``position``; its count of the problems left out is kept."""
-    moved = PositionError([])  # built empty: the problems come capped already, and capping again would lose the count
-    moved.problems = [_under_position(p) for p in exc.problems]
-    moved.total = exc.total
-    moved.args = ("; ".join(str(p) for p in moved.problems),)
-    return moved
 
 
 def _under_position(problem: Problem) -> Problem:
