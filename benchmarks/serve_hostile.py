@@ -29,7 +29,6 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import httpx
-
 from protocol_load import rss_kib, run_load, scenario, start_server, stop_server
 
 SLOW_KINDS = ("nothing", "headers", "body")

@@ -74,6 +74,9 @@ def protocol_class(request_timeout: float, max_connections: int) -> type[H11Prot
 
 
 class _TimedProtocol(H11Protocol):
+    """See the module doc. At the cap, a new connection takes the place of the one that has waited longest
+    for its request (a slow client's, or an idle kept-alive one); if every one is being answered, it is refused."""
+
     timeout = 10.0
     cap = 100
 
@@ -81,17 +84,19 @@ class _TimedProtocol(H11Protocol):
         super().__init__(*args, **kwargs)
         self._deadline: asyncio.TimerHandle | None = None
         self._refused = False
+        self.waiting_since: float | None = None
+        """Since when the connection has waited for (the rest of) a request; ``None`` while one is answered."""
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-        if len(self.connections) >= self.cap:  # refused before it counts: the cap holds
-            self._refused = True
+        if len(self.connections) >= self.cap and not self._make_room():
+            self._refused = True  # refused before it counts: the cap holds
             self.transport = transport
-            body = error_body("busy", f"{self.cap} connections are open, the most this server keeps (--max-connections); "
-                                      "try again in a moment")
-            transport.write(_raw_response(503, body, retry_after=True))
+            transport.write(_raw_response(503, error_body("busy", f"{self.cap} connections are being answered, the most this "
+                                                                  "server keeps (--max-connections); try again in a moment")))
             transport.close()
             return
         super().connection_made(transport)
+        self.waiting_since = self.loop.time()
         self._arm()
 
     def data_received(self, data: bytes) -> None:
@@ -100,36 +105,51 @@ class _TimedProtocol(H11Protocol):
         if self._deadline is None and self.conn.their_state is h11.IDLE:  # a following request begins
             self._arm()
         super().data_received(data)
-        self._disarm_when_whole()
+        self._note_whole()
 
     def on_response_complete(self) -> None:
+        self.waiting_since = self.loop.time()  # idle now, until the next request (or uvicorn's keep-alive timeout)
         super().on_response_complete()
+        self._note_whole()  # a pipelined request may have come in whole meanwhile
         # Answered before its body came in whole (a refusal): the rest of the body is on the clock too.
         if self._deadline is None and self.conn.their_state is h11.SEND_BODY and not self.transport.is_closing():
             self._arm()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
-        if self._refused:
-            return
-        super().connection_lost(exc)
+        self.waiting_since = None
+        if not self._refused:
+            super().connection_lost(exc)
+
+    def _make_room(self) -> bool:
+        waiting = [c for c in self.connections
+                   if isinstance(c, _TimedProtocol) and c.waiting_since is not None and not c.transport.is_closing()]
+        if not waiting:
+            return False
+        oldest = min(waiting, key=lambda c: c.waiting_since or 0.0)
+        oldest.give_up(503, "busy", f"{self.cap} connections are open, the most this server keeps (--max-connections), "
+                                    "and this one had waited longest for its request")
+        return True
 
     def _arm(self) -> None:
         self._disarm()
-        self._deadline = self.loop.call_later(self.timeout, self._too_slow)
+        self._deadline = self.loop.call_later(self.timeout, self.give_up, 408, "timeout",
+                                              f"the request did not arrive whole within {self.timeout:g} s (--request-timeout)")
 
     def _disarm(self) -> None:
         if self._deadline is not None:
             self._deadline.cancel()
             self._deadline = None
 
-    def _disarm_when_whole(self) -> None:
-        if self._deadline is not None and self.conn.their_state not in (h11.IDLE, h11.SEND_BODY):
+    def _note_whole(self) -> None:
+        if self.conn.their_state not in (h11.IDLE, h11.SEND_BODY):  # the request is in: now it is answered
             self._disarm()
+            self.waiting_since = None
 
-    def _too_slow(self) -> None:
-        """The request did not arrive whole in time: answer 408 if nothing was answered yet, and close."""
-        self._deadline = None
+    def give_up(self, status: int, kind: str, message: str) -> None:
+        """Close a connection still waiting for its request, with an answer (``status``) if none was started."""
+        self._disarm()
+        self.waiting_since = None
         if self.transport.is_closing():
             return
         cycle = self.cycle
@@ -138,18 +158,16 @@ class _TimedProtocol(H11Protocol):
             cycle.disconnected = True  # the app's pending read ends (as a hang-up) and its answer goes nowhere
             cycle.message_event.set()
         if not answering and self.conn.their_state in (h11.IDLE, h11.SEND_BODY):
-            body = error_body("timeout", f"the request did not arrive whole within {self.timeout:g} s (--request-timeout)")
-            self.transport.write(_raw_response(408, body))
+            self.transport.write(_raw_response(status, error_body(kind, message)))
         self.transport.close()
 
 
-def _raw_response(status: int, body: bytes, retry_after: bool = False) -> bytes:
+def _raw_response(status: int, body: bytes) -> bytes:
     """A whole response written straight to the socket (the connection closes after it)."""
     reason = {408: "Request Timeout", 503: "Service Unavailable"}[status]
-    extra = b"retry-after: 1\r\n" if retry_after else b""
-    head = (f"HTTP/1.1 {status} {reason}\r\ncontent-type: application/json\r\ncontent-length: {len(body)}\r\n"
-            "connection: close\r\n").encode("ascii")
-    return head + extra + b"\r\n" + body
+    retry = "retry-after: 1\r\n" if status == 503 else ""
+    return (f"HTTP/1.1 {status} {reason}\r\ncontent-type: application/json\r\ncontent-length: {len(body)}\r\n"
+            f"connection: close\r\n{retry}\r\n").encode("ascii") + body
 
 
 class StoppingServer(uvicorn.Server):
