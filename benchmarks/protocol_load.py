@@ -74,6 +74,7 @@ class Served(subprocess.Popen[bytes]):
 
     url: str
     log: list[str]
+    reader: threading.Thread
 
 
 def start_server(*options: str, wait: float = 60.0) -> tuple[Served, str]:
@@ -92,7 +93,8 @@ def start_server(*options: str, wait: float = 60.0) -> tuple[Served, str]:
                 announced.set()
         announced.set()
 
-    threading.Thread(target=read_log, daemon=True).start()
+    process.reader = threading.Thread(target=read_log, daemon=True)
+    process.reader.start()
     deadline = time.monotonic() + wait
     if not announced.wait(wait) or process.poll() is not None and not hasattr(process, "url"):
         process.kill()
@@ -114,6 +116,8 @@ def stop_server(process: subprocess.Popen[bytes]) -> None:
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait()
+    if isinstance(process, Served):
+        process.reader.join(10)  # every line it wrote is in its log
 
 
 def rss_kib(pid: int) -> int:
