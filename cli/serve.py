@@ -27,7 +27,8 @@ from .output import err
 @click.option("--request-timeout", type=click.FloatRange(min=0.1), default=10.0, show_default=True,
               help="Seconds a request has to arrive whole (headers and body); a slower one gets 408 and is closed.")
 @click.option("--max-connections", type=click.IntRange(min=1), default=128, show_default=True,
-              help="Connections open at once; one more gets 503 and is closed.")
+              help="Connections open at once; one more takes the place of the one that has waited longest for its "
+                   "request, or gets 503 if all are being answered.")
 def serve(host: str, port: int, allow_hosts: tuple[str, ...], max_body_bytes: int, max_time_limit: float, max_requests: int,
           workers: int | None, request_timeout: float, max_connections: int) -> None:
     """Serve the engine protocol over HTTP: POST /v1/<command> with the same JSON as `lueur engine`.
