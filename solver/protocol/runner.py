@@ -145,10 +145,13 @@ class Runner:
             job.stop_reason = job.stop_reason or "cancelled"
             return True
 
-    def cancel_all(self) -> None:
+    def cancel_all(self) -> int:
+        """Stop every request in flight (each still sends its final line); how many there were."""
         with self._lock:
-            for job in self._jobs.values():
+            running = [job for job in self._jobs.values() if not job.finished]
+            for job in running:
                 job.stop_reason = job.stop_reason or "cancelled"
+            return len(running)
 
     def wait(self) -> None:
         """Return once every request has sent its final line."""
