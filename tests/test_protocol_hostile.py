@@ -5,6 +5,7 @@ read with certainty and belongs to no request in flight (docs/protocol.md, "Line
 from __future__ import annotations
 
 import json
+import threading
 from typing import Any
 
 import pytest
@@ -12,6 +13,7 @@ import pytest
 from cli.engine import LineWriter, encode_line, serve_line
 from solver.protocol.commands import execute
 from solver.protocol.requests import Request, RequestError, leading_id, parse_request
+from solver.protocol.runner import Runner
 from solver.protocol.schema import MAX_ID_INTEGER
 from tests.protocol_client import position
 
@@ -253,3 +255,22 @@ def test_a_bug_while_reading_a_request_still_answers_the_line(monkeypatch: pytes
     monkeypatch.setattr("cli.engine.parse_request", broken)
     line = refusal(b'{"id": 1, "command": "version"}')
     assert (line["error"], line["id"]) == ("internal error", None)
+
+
+def test_an_id_is_free_again_as_soon_as_its_final_line_is_sent() -> None:
+    """A client may reuse an id the moment its answer arrives: the runner must not still hold it."""
+    runner = Runner(processes=False)
+    lines: list[dict[str, Any]] = []
+    resent = threading.Event()
+
+    def emit(line: dict[str, Any]) -> None:
+        lines.append(line)
+        if line["type"] == "result" and not resent.is_set():
+            resent.set()  # reuse the id from inside the final line's delivery: the earliest moment a client could
+            runner.submit(parse_request({"id": "r", "command": "version"}), emit)
+
+    runner.submit(parse_request({"id": "r", "command": "version"}), emit)
+    resent.wait(10)
+    runner.wait()
+    assert [(line["id"], line["type"]) for line in lines] == [("r", "result"), ("r", "result")]
+    assert not runner.in_flight("r")
