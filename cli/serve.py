@@ -17,7 +17,7 @@ from .output import err
 @click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True, help="Port (0: any free one).")
 @click.option("--allow-host", "allow_hosts", multiple=True, metavar="NAME",
               help="Another name the server answers to in Host and Origin headers, besides localhost, 127.0.0.1, "
-                   "[::1] and --host (repeat for several).")
+                   "[::1] and --host. Repeat for several: --allow-host 'box.lan' --allow-host 'lueur.local'.")
 @click.option("--max-body-bytes", type=click.IntRange(min=1024), default=1 << 20, show_default=True, help="Largest request body.")
 @click.option("--max-time-limit", type=click.FloatRange(min=0.01), default=30.0, show_default=True,
               help="Largest time_limit a request may ask for (seconds); searches are stopped past it.")

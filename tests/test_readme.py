@@ -6,8 +6,8 @@ shown runs here, as a newcomer would type it at the repository's root after
 ``make demo`` and ``. .venv/bin/activate``: ``lueur`` commands directly, the
 others (pipelines through ``jq``, the Node.js client) in bash with ``lueur``
 on the PATH and ``.venv/bin/lueur`` in place, their stderr interleaved with
-their stdout as on a terminal. Only the HTTP server's lines (``lueur serve &`` and the ``curl`` calls
-to it) are left to tests/test_serve.py. What changes from run to run is read
+their stdout as on a terminal. The HTTP server's transcript (``lueur serve ... &`` and the requests
+sent to it) runs against a real server on a free port. What changes from run to run is read
 loosely: durations (``0.005 s``), rates (``2400/min``) and the number of
 worker processes. A line that is only ``…`` stands for lines left out of the
 transcript.
@@ -62,9 +62,20 @@ def lueur_commands() -> list[tuple[str, str, list[str]]]:
     return found
 
 
+SERVED_PORT = "8765"
+
+
 def served(command: str) -> bool:
     """The HTTP server's transcript: a server left running, and the requests sent to it."""
-    return command.endswith("&") or command.startswith("curl ")
+    return command.endswith("&") or f"localhost:{SERVED_PORT}" in command
+
+
+def served_transcript() -> tuple[str, list[str], list[tuple[str, list[str]]]]:
+    """The command that starts the server, what it prints, and each request sent to it with its output."""
+    [block] = [block for _, block in transcripts() if any(served(command) for command, _ in block)]
+    (start, announced), *requests = block
+    assert start.startswith("lueur serve ") and start.endswith("&")
+    return start, announced, requests
 
 
 def shell_commands() -> list[tuple[str, str, list[str]]]:
@@ -126,10 +137,33 @@ def test_a_readme_shell_transcript_is_what_the_command_prints(where: str, comman
     assert done.returncode == 0 and matches(shown, done.stdout.splitlines()), f"{where}: `{command}` printed:\n{done.stdout}"
 
 
+def test_the_readme_http_transcript_is_what_the_server_answers(workdir: Path) -> None:
+    """``lueur serve`` started as shown (on a free port instead of 8765, which may be taken) and each request run."""
+    start, announced, requests = served_transcript()
+    args = [arg if arg != SERVED_PORT else "0" for arg in shlex.split(start.removesuffix("&"))[1:]]
+    server = subprocess.Popen([sys.executable, "-m", "cli", *args], cwd=workdir, stderr=subprocess.PIPE, text=True,
+                              env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)})
+    try:
+        assert server.stderr is not None
+        first = server.stderr.readline()
+        port = re.search(r":(\d+)/v1/", first)
+        assert port is not None, first
+        assert matches(announced, [first.replace(f":{port.group(1)}/", f":{SERVED_PORT}/")])
+        for command, shown in requests:
+            here = command.replace(f"localhost:{SERVED_PORT}", f"localhost:{port.group(1)}")
+            done = subprocess.run(["bash", "-o", "pipefail", "-c", here], cwd=workdir, capture_output=True, text=True, timeout=120,
+                                  env={"PATH": "/usr/local/bin:/usr/bin:/bin"})
+            assert done.returncode == 0 and matches(shown, done.stdout.splitlines()), f"`{command}` printed:\n{done.stdout}{done.stderr}"
+    finally:
+        server.terminate()
+        server.wait(30)
+
+
 def test_every_command_the_readme_shows_is_run() -> None:
     shown = [command for _, block in transcripts() for command, _ in block]
     run = [command for _, command, _ in lueur_commands() + shell_commands()]
-    assert [command for command in shown if command not in run and not served(command)] == []
+    run += [command for command in shown if served(command)]  # by test_the_readme_http_transcript_is_what_the_server_answers
+    assert [command for command in shown if command not in run] == []
     assert len(shell_commands()) >= 2
 
 
