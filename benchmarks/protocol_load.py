@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import socket
 import statistics
 import subprocess
 import sys
@@ -70,25 +69,40 @@ def request_mix() -> list[dict[str, Any]]:
 
 # -- the server ---------------------------------------------------------------------------
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+class Served(subprocess.Popen[bytes]):
+    """``lueur serve`` running: its ``url`` once it has announced it, and every line it wrote on stderr."""
+
+    url: str
+    log: list[str]
+    reader: threading.Thread
 
 
-def start_server(*options: str, wait: float = 60.0) -> tuple[subprocess.Popen[bytes], str]:
-    """``lueur serve`` on a free loopback port, once it answers."""
-    port = free_port()
-    process = subprocess.Popen([*LUEUR, "serve", "--port", str(port), *options], cwd=ROOT, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.PIPE)
-    url = f"http://127.0.0.1:{port}"
+def start_server(*options: str, wait: float = 60.0) -> tuple[Served, str]:
+    """``lueur serve --port 0`` (a free loopback port, announced on stderr), once it answers."""
+    process = Served([*LUEUR, "serve", "--port", "0", *options], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    process.log = []
+    announced = threading.Event()
+
+    def read_log() -> None:  # stderr is drained all along: a full pipe would block the server
+        assert process.stderr is not None
+        for raw in process.stderr:
+            line = raw.decode("utf-8", "replace").rstrip("\n")
+            process.log.append(line)
+            if line.startswith("lueur serve: http://"):
+                process.url = line.split()[2].removesuffix("/v1/<command>")
+                announced.set()
+        announced.set()
+
+    process.reader = threading.Thread(target=read_log, daemon=True)
+    process.reader.start()
     deadline = time.monotonic() + wait
+    if not announced.wait(wait) or process.poll() is not None and not hasattr(process, "url"):
+        process.kill()
+        raise RuntimeError("lueur serve did not start: " + "\n".join(process.log))
     while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"lueur serve exited: {process.stderr.read().decode() if process.stderr else ''}")
         try:
-            if httpx.get(f"{url}/v1/version", timeout=1.0).status_code == 200:
-                return process, url
+            if httpx.get(f"{process.url}/v1/version", timeout=1.0).status_code == 200:
+                return process, process.url
         except httpx.TransportError:
             time.sleep(0.1)
     process.kill()
@@ -102,6 +116,8 @@ def stop_server(process: subprocess.Popen[bytes]) -> None:
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait()
+    if isinstance(process, Served):
+        process.reader.join(10)  # every line it wrote is in its log
 
 
 def rss_kib(pid: int) -> int:

@@ -4,24 +4,29 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO
 
 import click
 
-from solver.protocol.requests import RequestError, decode_line, parse_request
+from solver.protocol.requests import RequestError, decode_line, leading_id, parse_request
 from solver.protocol.runner import Runner
 from solver.protocol.schema import MAX_TIME_LIMIT
 
 MAX_LINE_BYTES = 1 << 20
-_ID_IN_PREFIX = re.compile(rb'"id"\s*:\s*("(?:[^"\\]|\\.){1,200}"|-?\d{1,18})')
+FINAL = ("result", "error")
 
 
 class LineWriter:
-    """Writes one JSON document per line to stdout, whole lines only, from any thread."""
+    """Writes one JSON document per line to stdout, whole lines only, from any thread.
+
+    Only strict JSON goes out: a document that cannot be written as JSON (a
+    non-finite number, a lone surrogate: a bug of ours) is replaced by an
+    ``internal error`` line for the same id when it was a final line, or by a
+    warning otherwise, so that its request still ends with exactly one final line.
+    """
 
     def __init__(self, stream: BinaryIO) -> None:
         self.stream = stream
@@ -29,7 +34,7 @@ class LineWriter:
         self.broken = False
 
     def __call__(self, doc: dict[str, Any]) -> None:
-        line = json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
+        line = encode_line(doc)
         with self.lock:
             if self.broken:
                 return
@@ -38,6 +43,27 @@ class LineWriter:
                 self.stream.flush()
             except (BrokenPipeError, ValueError):  # the client went away: nobody is left to answer
                 self.broken = True
+
+
+def encode_line(doc: dict[str, Any]) -> bytes:
+    """``doc`` as one line of strict JSON; see :class:`LineWriter` for a document that is not JSON."""
+    try:
+        return _json_line(doc)
+    except (ValueError, TypeError, RecursionError):  # UnicodeEncodeError (a lone surrogate) is a ValueError
+        request_id = doc.get("id")
+        try:
+            _json_line({"id": request_id})
+        except (ValueError, TypeError):
+            request_id = None
+        why = "it held a value JSON cannot carry (a bug of ours)"
+        if doc.get("type") in FINAL:
+            return _json_line(RequestError("internal error", f"the answer could not be written as JSON: {why}", request_id).line())
+        return _json_line({"id": request_id, "type": "warning", "path": "",
+                           "message": f"a {doc.get('type')!s:.20} line was left out: {why}"})
+
+
+def _json_line(doc: dict[str, Any]) -> bytes:
+    return json.dumps(doc, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8") + b"\n"
 
 
 @click.command()
@@ -78,22 +104,57 @@ def engine(max_concurrent: int | None, max_line_bytes: int, max_time_limit: floa
     os._exit(0)  # the fork server and its pipes need no orderly goodbye
 
 
-def serve_line(raw: bytes, oversized: bool, runner: Any, write: LineWriter, max_time_limit: float, max_line_bytes: int) -> None:
-    """Answer one input line: hand a good request to the runner, or send its error line."""
+def serve_line(raw: bytes, oversized: bool, runner: Any, write: Callable[[dict[str, Any]], None], max_time_limit: float,
+               max_line_bytes: int) -> None:
+    """Answer one input line: hand a good request to the runner, or send its error line.
+
+    An error line carries an id only when it was read with certainty (a request
+    that decoded with a valid id, or the first member of an oversized line) and
+    no request with that id is in flight: that request would seem to get a
+    second final line (docs/protocol.md, "Lines back").
+    """
     if oversized:
-        write(RequestError("too large", f"the line is longer than {max_line_bytes:,} bytes (--max-line-bytes); it was skipped",
-                           _id_from_prefix(raw)).line())
+        refusal = RequestError("too large", f"the line is longer than {max_line_bytes:,} bytes (--max-line-bytes); it was skipped",
+                               leading_id(raw))
+        write(_without_id_in_flight(refusal, runner))
         return
     if not raw.strip():
         return  # blank lines are allowed between requests
     try:
         request = parse_request(decode_line(raw), max_time_limit)
     except RequestError as exc:
-        if exc.request_id is None:
-            exc.request_id = _id_from_prefix(raw)
-        write(exc.line())
+        write(_without_id_in_flight(exc, runner))
         return
-    runner.submit(request, write)
+    except Exception as exc:  # noqa: BLE001 - a bug of ours: the line still gets its error, the engine goes on
+        write(RequestError("internal error", f"{type(exc).__name__} while reading the request").line())
+        return
+    if runner.in_flight(request.id):
+        write(_duplicate(request.id).line())
+        return
+    runner.submit(request, _duplicates_without_id(write))
+
+
+def _without_id_in_flight(error: RequestError, runner: Any) -> dict[str, Any]:
+    """The error line of a refused line; the id goes when a request with that id is in flight."""
+    if error.request_id is not None and runner.in_flight(error.request_id):
+        taken = error.request_id
+        error.request_id = None
+        error.message += f" (id {taken!r} belongs to a request in flight: this error carries none)"
+    return error.line()
+
+
+def _duplicate(request_id: str | int) -> RequestError:
+    return RequestError("duplicate id", f"id: {request_id!r} is already in flight; ids must be unique among running "
+                                        "requests (this error carries no id: it would look like that request's final line)")
+
+
+def _duplicates_without_id(write: Callable[[dict[str, Any]], None]) -> Callable[[dict[str, Any]], None]:
+    """``write``, but a ``duplicate id`` refusal from the runner (its request was finishing just then) carries no id."""
+    def emit(doc: dict[str, Any]) -> None:
+        if doc.get("type") == "error" and doc.get("error") == "duplicate id":
+            doc = _duplicate(doc["id"]).line()
+        write(doc)
+    return emit
 
 
 def read_lines(stream: BinaryIO, max_bytes: int) -> Iterator[tuple[bytes, bool]]:
@@ -110,15 +171,3 @@ def read_lines(stream: BinaryIO, max_bytes: int) -> Iterator[tuple[bytes, bool]]
             yield prefix, True
             continue
         yield line, False
-
-
-def _id_from_prefix(raw: bytes) -> str | int | None:
-    """The request's id when it can be read from the start of a broken line."""
-    match = _ID_IN_PREFIX.search(raw[:4096])
-    if match is None:
-        return None
-    try:
-        value = json.loads(match.group(1))
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        return None
-    return value if isinstance(value, (str, int)) else None

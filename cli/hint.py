@@ -6,7 +6,7 @@ import click
 
 from solver.commands.hint import POLICIES
 from solver.commands.hint import hint as hint_command
-from solver.core.limits import Limits
+from solver.core.limits import DEFAULT_MAX_POSITIONS, Limits
 
 from .options import file_argument, json_option, load
 from .output import emit_json, guarded, out
@@ -19,11 +19,13 @@ from .output import emit_json, guarded, out
 @click.option("--playouts", "rounds", type=click.IntRange(min=1), default=None,
               help="Playouts per choice for the estimate, instead of playing until the time is up (reproducible).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the playouts.")
+@click.option("--max-positions", type=click.IntRange(min=1), default=DEFAULT_MAX_POSITIONS, show_default=True,
+              help="Positions the exact stage may keep in memory at once; past it, the playouts answer.")
 @click.option("--policy", type=click.Choice(sorted(POLICIES)), default="greedy", show_default=True,
               help="The playouts' policy.")
 @json_option
 @guarded
-def hint(file: str, time_limit: float, rounds: int | None, seed: int, policy: str, as_json: bool) -> None:
+def hint(file: str, time_limit: float, rounds: int | None, seed: int, max_positions: int, policy: str, as_json: bool) -> None:
     """The best choice for the current decision, its evaluation and the runner-ups.
 
     Proven when the position can be solved exactly within half the time
@@ -34,7 +36,8 @@ def hint(file: str, time_limit: float, rounds: int | None, seed: int, policy: st
     """
 
     pos, _ = load(file)
-    answer = hint_command(pos.state, policy=policy, limits=Limits(time_limit=time_limit, playouts=rounds, seed=seed))
+    answer = hint_command(pos.state, policy=policy, limits=Limits(time_limit=time_limit, playouts=rounds, seed=seed,
+                                                                            max_positions=max_positions))
     result = answer.value
     if as_json:
         emit_json(answer.document)

@@ -6,7 +6,11 @@ line, or, when the client accepts ``application/x-ndjson``, streams every line
 (``info`` as it comes, then the final one). The requests share one
 :class:`~solver.protocol.runner.Runner`, so ids, cancellation and time limits
 behave as on stdin/stdout. No endpoint reads or writes a file: positions come
-inline.
+inline. :mod:`cli.http_guard` checks Host, Origin and Content-Type before any
+route runs; :mod:`cli.http_transport` times out slow clients.
+
+A client that hangs up is noticed at once (the ASGI ``http.disconnect``
+message), its request is cancelled, and nothing is logged: a hang-up is normal.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from typing import Any
 
 from fastapi import FastAPI, Path, Request
 from fastapi.responses import JSONResponse, Response, StreamingResponse
+from starlette.requests import ClientDisconnect
 
 from solver import __version__
 from solver.protocol.commands import version
@@ -27,12 +32,14 @@ from solver.protocol.requests import PROTOCOL, RequestError, decode_line, parse_
 from solver.protocol.runner import Runner
 from solver.protocol.schema import COMMANDS, request_schema
 
+from .http_guard import GuardMiddleware, allowed_hosts
+
 NDJSON = "application/x-ndjson"
 
 STATUS = {
     "malformed": 400, "invalid request": 400, "invalid position": 400, "invalid input": 400, "illegal action": 400,
     "unsupported": 400, "no decision": 400, "unknown command": 404, "duplicate id": 409, "too large": 413,
-    "busy": 429, "internal error": 500,
+    "busy": 429, "internal error": 500, "forbidden": 403, "unsupported media type": 415, "timeout": 408,
 }
 """HTTP status of each kind of ``error`` line (a ``result`` is always 200: the answer is in its body)."""
 
@@ -44,9 +51,14 @@ class ServerLimits:
     max_time_limit: float = 30.0
     """Largest ``time_limit`` a request may ask for; searches are stopped past it."""
     max_requests: int = 16
-    """Requests in flight (running or waiting) at once; one more gets 429."""
+    """Searches (solve, hint, analyze) in flight (running or waiting) at once; one more gets 429.
+    The other commands answer in milliseconds and are never refused for it."""
     workers: int | None = None
     """Searches that run at once (each in its own process); default: the CPU count."""
+    listen_host: str = "127.0.0.1"
+    """The address the server listens on: a name requests may carry in Host (unless a wildcard)."""
+    allow_hosts: tuple[str, ...] = ()
+    """More names requests may carry in Host and Origin (``--allow-host``)."""
 
 
 def create_app(limits: ServerLimits = ServerLimits()) -> FastAPI:
@@ -70,7 +82,10 @@ def create_app(limits: ServerLimits = ServerLimits()) -> FastAPI:
                                                                 json_schema_extra={"enum": list(COMMANDS)})) -> Response:
         stream = NDJSON in request.headers.get("accept", "")
         try:
-            body = await _read_body(request, limits.max_body_bytes)
+            try:
+                body = await _read_body(request, limits.max_body_bytes)
+            except ClientDisconnect:  # hung up (or timed out) while sending: nobody is left to answer
+                return Response(status_code=499)
             doc = decode_line(body)
             if isinstance(doc, dict):
                 if doc.get("command", command) != command:
@@ -96,6 +111,12 @@ def create_app(limits: ServerLimits = ServerLimits()) -> FastAPI:
         return await _final(lines, runner, parsed.id, request)
 
     return app
+
+
+def guarded_app(limits: ServerLimits = ServerLimits()) -> tuple[Any, Runner]:
+    """The app behind its Host, Origin and Content-Type checks, and the runner its requests share."""
+    app = create_app(limits)
+    return GuardMiddleware(app, allowed_hosts(limits.listen_host, limits.allow_hosts)), app.state.runner
 
 
 async def _read_body(request: Request, limit: int) -> bytes:
@@ -129,22 +150,32 @@ async def _stream(lines: asyncio.Queue[dict[str, Any]], runner: Runner, request_
 
 
 async def _final(lines: asyncio.Queue[dict[str, Any]], runner: Runner, request_id: str | int, request: Request) -> Response:
+    """The final line, with the warnings gathered; waits on the client too, so that a hang-up cancels at once."""
     warnings: list[dict[str, Any]] = []
-    while True:
-        try:
-            line = await asyncio.wait_for(lines.get(), timeout=0.5)
-        except TimeoutError:
-            if await request.is_disconnected():
+    hang_up = asyncio.ensure_future(_disconnected(request))
+    try:
+        while True:
+            next_line = asyncio.ensure_future(lines.get())
+            await asyncio.wait({next_line, hang_up}, return_when=asyncio.FIRST_COMPLETED)
+            if not next_line.done():  # the client went away: stop the work it asked for
+                next_line.cancel()
                 runner.cancel(request_id)
-            continue
-        if line.get("type") == "warning":
-            warnings.append({k: v for k, v in line.items() if k not in ("id", "type")})
-        if _is_final(line):
-            if warnings:
-                line = {**line, "warnings": warnings}
-            if line["type"] == "error":
-                return _error_response(line)
-            return JSONResponse(line)
+                return Response(status_code=499)  # never sent: there is nobody to send it to
+            line = next_line.result()
+            if line.get("type") == "warning":
+                warnings.append({k: v for k, v in line.items() if k not in ("id", "type")})
+            if _is_final(line):
+                if warnings:
+                    line = {**line, "warnings": warnings}
+                return _error_response(line) if line["type"] == "error" else JSONResponse(line)
+    finally:
+        hang_up.cancel()
+
+
+async def _disconnected(request: Request) -> None:
+    """Returns when the client has gone (its body is read by then: the next ASGI message is the disconnect)."""
+    while (await request.receive())["type"] != "http.disconnect":
+        pass
 
 
 def _error_response(line: dict[str, Any]) -> JSONResponse:
@@ -164,9 +195,13 @@ def _openapi_responses() -> dict[int | str, dict[str, Any]]:
                              "With `Accept: application/x-ndjson`, every line as it comes.",
               "content": {"application/json": {"schema": line}, NDJSON: {"schema": {"type": "string"}}}},
         400: {"description": "An error line: malformed or invalid request or position."},
+        403: {"description": "The Host or Origin header names another host (see --allow-host); the error line has no id."},
         404: {"description": "Not a command."},
+        408: {"description": "The request did not arrive whole within --request-timeout; the connection is closed."},
         409: {"description": "The id is already in flight."},
         413: {"description": "The body is too large."},
-        429: {"description": "Too many requests in flight; retry after a moment."},
+        415: {"description": "The body is not sent as Content-Type: application/json."},
+        429: {"description": "Too many searches in flight; retry after a moment."},
         500: {"description": "An internal error (a bug): the message says what."},
+        503: {"description": "Too many connections open (--max-connections); retry after a moment."},
     }

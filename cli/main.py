@@ -68,10 +68,11 @@ def cli() -> None:
 
     \b
     Examples:
-      lueur show scenarios/rulebook-wax-eater-sight.toml
-      lueur legal position.json --explain
-      lueur apply position.json "move N" "discard e2"
-      lueur convert position.json --to line
+      lueur show scenarios/rulebook/wax-eater-sight.toml
+      lueur legal docs/examples/position.json --explain
+      lueur apply docs/examples/position.json "move N" "burn t t cross"
+      lueur convert docs/examples/position.json --to line
+      lueur solve scenarios/endgames/06-charge-through.toml
     """
 
 

@@ -7,7 +7,7 @@ import sys
 import click
 
 from solver.core.errors import Problem
-from solver.notation.forms import load_path, load_text
+from solver.notation.forms import load_path, load_stream
 from solver.notation.position_json import Position
 
 file_argument = click.argument("file", metavar="FILE")
@@ -19,5 +19,5 @@ json_option = click.option("--json", "as_json", is_flag=True, help="Print one JS
 def load(file: str, lenient: bool = False) -> tuple[Position, list[Problem]]:
     """Read FILE ('-' for stdin) in any of the three position forms."""
     if file == "-":
-        return load_text(sys.stdin.read(), None, lenient)
+        return load_stream(sys.stdin.buffer, lenient)
     return load_path(file, lenient)

@@ -2,6 +2,13 @@
 
 Stdout carries only the result (text, or one JSON document with ``--json``);
 problems and notes go to stderr.
+
+Everything printed passes through here, and here control characters are made
+visible (a position's title, a prisoner's name or a key quoted in a problem
+could otherwise drive the terminal: set its title, clear the screen, reorder
+text): in plain text as ``\x1b`` or ``\u202e``; in a JSON document or a
+converted position as JSON, TOML and the line notation's JSON write them,
+``\u001b``, which reads back as the same value.
 """
 
 from __future__ import annotations
@@ -22,6 +29,7 @@ from solver.core.errors import (
     Problem,
 )
 from solver.core.exit_codes import ExitCode
+from solver.notation.fields import CONTROL_CHARACTERS
 
 OK = ExitCode.OK
 NO = ExitCode.NO
@@ -40,22 +48,46 @@ class Exit(Exception):
         self.code = code
 
 
+_SHOWN = {c: (f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}") for c in CONTROL_CHARACTERS - {ord("\n"), ord("\t")}}
+"""Plain text: each control character (but newline and tab) as its Python escape, ``\\x1b``."""
+_ESCAPED = {c: f"\\u{c:04x}" for c in CONTROL_CHARACTERS - {ord("\n"), ord("\t")}}
+"""A document: each control character (but newline and tab) as a ``\\u001b`` escape, which JSON and
+TOML strings read back as the character (JSON and TOML writers already escape C0 themselves)."""
+
+
+def visible(text: str) -> str:
+    """Plain text with its control characters shown as escapes (``\\x1b``), newlines and tabs kept.
+
+    >>> visible("\\x1b]0;owned\\x07 red\\tok\\u202e")
+    '\\\\x1b]0;owned\\\\x07 red\\tok\\\\u202e'
+    """
+    return text.translate(_SHOWN)
+
+
 def out(text: str = "") -> None:
-    click.echo(text)
+    click.echo(visible(text))
 
 
 def err(text: str) -> None:
-    click.echo(text, err=True)
+    click.echo(visible(text), err=True)
+
+
+def out_document(text: str) -> None:
+    """A document (JSON, TOML, a position line) whose control characters can only stand in its
+    strings: escaped as ``\\u009b``, it reads back the same."""
+    click.echo(text.translate(_ESCAPED))
 
 
 def emit_json(document: Any) -> None:
-    click.echo(json.dumps(document, indent=2, ensure_ascii=False))
+    out_document(json.dumps(document, indent=2, ensure_ascii=False))
 
 
-def fail(problems: list[Problem], source: str, as_json: bool, extra: dict[str, Any] | None = None) -> NoReturn:
-    """Report input problems (each with where it is) and exit 2."""
+def fail(problems: list[Problem], source: str, as_json: bool, extra: dict[str, Any] | None = None, total: int | None = None) -> NoReturn:
+    """Report input problems (each with where it is) and exit 2; ``total`` counts them all when the
+    list holds only the first of them."""
     if as_json:
-        doc: dict[str, Any] = {"error": "invalid input", "file": source, "problems": [p.as_json() for p in problems]}
+        doc: dict[str, Any] = {"error": "invalid input", "file": source, "total": total or len(problems)}
+        doc["problems"] = [p.as_json() for p in problems]
         doc.update(extra or {})
         emit_json(doc)
     for p in problems:
@@ -78,7 +110,7 @@ def guarded(func: F) -> F:
             sys.exit(exc.code)
         except PositionError as exc:
             try:
-                fail(exc.problems, kwargs.get("file", "") or "", as_json)
+                fail(exc.problems, kwargs.get("file", "") or "", as_json, total=exc.total)
             except Exit as inner:
                 sys.exit(inner.code)
         except NightCageError as exc:

@@ -11,7 +11,7 @@ from solver.notation.forms import dump
 from solver.notation.position_json import to_json
 
 from .options import file_argument, json_option, load
-from .output import Exit, emit_json, err, guarded, out
+from .output import Exit, emit_json, err, guarded, out, out_document
 from .text import adjudication_text, check_text, legal_text, odds_text
 
 
@@ -57,7 +57,7 @@ def check(file: str, as_json: bool) -> None:
     if as_json:
         emit_json(answer.document)
     else:
-        out(check_text(file, answer.value))
+        out(check_text(file, answer.value, answer.document.get("total", 0)))
     raise Exit(answer.exit_code)
 
 
@@ -112,7 +112,7 @@ def convert(file: str, form: str, as_json: bool) -> None:
     if as_json:
         emit_json({"form": form, "output": text, "position": to_json(pos.state, pos.meta)})
     else:
-        out(text.rstrip("\n"))
+        out_document(text.rstrip("\n"))
 
 
 @click.command()

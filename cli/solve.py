@@ -8,7 +8,7 @@ from solver.commands.solve import ENGINES, OBJECTIVES
 from solver.commands.solve import solve as solve_command
 from solver.core.errors import IllegalActionError
 from solver.core.exit_codes import ExitCode
-from solver.core.limits import Limits
+from solver.core.limits import DEFAULT_MAX_POSITIONS, Limits
 from solver.present.answers import answer_text
 
 from .options import file_argument, json_option, load
@@ -23,19 +23,24 @@ from .output import Exit, emit_json, err, guarded, out
               help="turns: fewest turns, then fewest Nerve; nerve: fewest Nerve, then fewest turns.")
 @click.option("--time-limit", type=click.FloatRange(min=0), default=60.0, show_default=True, help="Seconds per engine.")
 @click.option("--max-nodes", type=click.IntRange(min=1), default=2_000_000, show_default=True, help="Search positions to expand.")
+@click.option("--max-positions", type=click.IntRange(min=1), default=DEFAULT_MAX_POSITIONS, show_default=True,
+              help="Positions the search may keep in memory at once (about 2 KB each at most); exit 3 past it.")
 @click.option("--boards", is_flag=True, help="Draw the board after each turn of the plan.")
 @click.option("--after", "after", multiple=True, metavar="ACTION",
-              help="Apply this action first (repeatable): solve the position it leads to.")
+              help="Apply this action first, then solve the position it leads to. "
+                   "Repeat for several: --after 'move N' --after 'discard e2'.")
 @json_option
 @guarded
 def solve(
-    file: str, engine: str, objective: str, time_limit: float, max_nodes: int, boards: bool, after: tuple[str, ...], as_json: bool
+    file: str, engine: str, objective: str, time_limit: float, max_nodes: int, max_positions: int, boards: bool,
+    after: tuple[str, ...], as_json: bool,
 ) -> None:
     """Can the group still regroup at a gate before the last light, and how?
 
     Answers deterministic positions (Final Flickers, or a pile of known order)
     exactly: WIN with an optimal plan (exit 0), LOSE with the reason (exit 1),
-    or UNKNOWN when a limit is reached (exit 3). With --engine both, a
+    or UNKNOWN when a limit (time, nodes, or the memory budget of
+    --max-positions) is reached (exit 3). With --engine both, a
     disagreement between the planners exits 4.
 
     On a pile of unknown order, the exact probability of winning under
@@ -45,7 +50,7 @@ def solve(
     """
 
     pos, _ = load(file)
-    limits = Limits(time_limit=time_limit, max_nodes=max_nodes)
+    limits = Limits(time_limit=time_limit, max_nodes=max_nodes, max_positions=max_positions)
     try:
         answer = solve_command(pos.state, engine=engine, objective=objective, limits=limits, after=after, boards=boards)
     except IllegalActionError as exc:

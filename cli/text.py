@@ -5,7 +5,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from solver.core.errors import Problem
+from solver.core.errors import MAX_LISTED, Problem
 from solver.core.rulebook import section
 from solver.present.render import render
 from solver.present.reports import differences
@@ -13,10 +13,14 @@ from solver.rules.adjudicate import Adjudication
 from solver.rules.engine import awaits
 
 
-def check_text(file: str, problems: list[Problem]) -> str:
+def check_text(file: str, problems: list[Problem], total: int = 0) -> str:
+    """``check``'s report: valid, or the count of problems (``total``, all found; the list may hold
+    only the first of them and a line counting the rest)."""
     if not problems:
         return f"{file}: valid position"
-    lines = [f"{file}: {len(problems)} problem{'s' if len(problems) > 1 else ''}"]
+    total = max(total, len(problems))
+    shown = f"; the first {MAX_LISTED}:" if total > MAX_LISTED else ""
+    lines = [f"{file}: {total:,} problem{'s' if total > 1 else ''}{shown}"]
     lines += [f"  {p}" for p in problems]
     return "\n".join(lines)
 

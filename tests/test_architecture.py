@@ -34,6 +34,7 @@ LAZY_ALLOWED = {
     "solver.endgame.cpsat": "the CP-SAT planner (imports ortools)",
     "solver.present.graph": "the board graph (imports networkx)",
     "cli.http_server": "the HTTP front end (imports fastapi)",
+    "cli.http_transport": "the HTTP server's connections (imports uvicorn)",
 }
 """What may be imported inside a function: heavy optional dependencies, and the modules that exist to wrap them."""
 

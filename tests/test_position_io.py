@@ -200,7 +200,7 @@ def test_load_path_reports_unreadable_files(tmp_path: Path) -> None:
     latin.write_bytes('title = "Piège"'.encode("latin-1"))
     with pytest.raises(PositionError) as info:
         load_path(latin)
-    assert info.value.problems[0] == ("file", f"{latin} is not UTF-8 text")
+    assert info.value.problems[0] == ("file", f"{latin} is not UTF-8 text (byte 12 is not valid UTF-8)")
 
 
 def test_byte_order_mark_and_empty_text() -> None:

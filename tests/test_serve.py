@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
 import sys
 import threading
 import time
@@ -13,20 +15,23 @@ import httpx
 import pytest
 from openapi_spec_validator import validate
 
+from cli.http_guard import allowed_hosts, host_name, refusal
 from solver.protocol.schema import request_schema
 from tests.protocol_client import position
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
-from protocol_load import run_load, start_server, stop_server  # noqa: E402
+from protocol_load import LUEUR, ROOT, run_load, start_server, stop_server  # noqa: E402
 
 WAX = position("rulebook/wax-eater-sight")
 HOLD = position("endgames/04-hold-the-light")
 NDJSON = {"Accept": "application/x-ndjson"}
+JSON_BODY = {"Content-Type": "application/json"}
 
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    process, url = start_server("--max-body-bytes", "65536", "--max-time-limit", "5", "--max-requests", "3", "--workers", "3")
+    process, url = start_server("--max-body-bytes", "65536", "--max-time-limit", "5", "--max-requests", "3", "--workers", "3",
+                                "--allow-host", "lueur.test")
     yield url
     stop_server(process)
 
@@ -65,7 +70,7 @@ def test_streaming_sends_info_lines_then_the_final_one(http: httpx.Client) -> No
 def test_errors_have_a_status_and_the_protocol_line(http: httpx.Client) -> None:
     response = http.post("/v1/teleport", json={"position": WAX})
     assert response.status_code == 404 and response.json()["error"] == "unknown command"
-    response = http.post("/v1/legal", content=b"{not json")
+    response = http.post("/v1/legal", content=b"{not json", headers=JSON_BODY)
     assert response.status_code == 400 and response.json()["error"] == "malformed"
     response = http.post("/v1/legal", json={"id": "p", "position": "/etc/passwd"})  # positions come inline, never from files
     assert response.status_code == 400 and response.json()["problems"][0]["path"] == "position"
@@ -107,8 +112,12 @@ def test_the_concurrency_limit_is_enforced_and_cancel_frees_it(server: str, http
     for thread, event in zip(threads, started):
         thread.start()
         assert event.wait(30)  # in flight: its first info line came
-    response = http.post("/v1/version", json={})  # a fourth request while three run
+    response = http.post("/v1/hint", json={"position": WAX})  # a fourth search while three run
     assert response.status_code == 429 and response.json()["error"] == "busy" and response.headers["retry-after"] == "1"
+    # Quick commands never queue behind searches, in the runner or in the HTTP layer's own limits.
+    applied = http.post("/v1/apply", json={"position": WAX, "actions": ["move N"]})
+    assert applied.status_code == 200 and applied.json()["result"]["events"]
+    assert http.post("/v1/version", json={}).status_code == 200
     for i in range(3):
         cancel = http.post("/v1/cancel", json={"target": f"busy{i}"}).json()
         assert cancel["result"]["stopping"] is True
@@ -156,3 +165,89 @@ def test_bounded_load_loses_and_duplicates_nothing() -> None:
     assert sorted(int(request_id.split("-")[1]) for request_id in report.answered) == list(range(240))
     assert set(report.answered.values()) == {1}
     assert len(report.answered) == 240 and set(report.statuses) == {200}
+
+
+# -- who may call: Host, Origin, Content-Type ----------------------------------------------
+
+def test_only_local_host_names_and_pages_are_served(http: httpx.Client) -> None:
+    for host in ("localhost", "localhost:8765", "127.0.0.1:1", "[::1]:8765", "LOCALHOST.", "lueur.test"):  # lueur.test: --allow-host
+        assert http.post("/v1/version", json={}, headers={"Host": host}).status_code == 200, host
+    for origin in ("http://localhost:3000", "https://127.0.0.1", "http://[::1]:8080", "http://lueur.test"):
+        assert http.post("/v1/version", json={}, headers={"Origin": origin}).status_code == 200, origin
+    refused = [("Host", "attacker.example"), ("Host", "attacker.example:8765"), ("Host", "localhost.attacker.example"),
+               ("Origin", "http://attacker.example"), ("Origin", "http://localhost.attacker.example:8765"), ("Origin", "null")]
+    for header, value in refused:  # DNS rebinding, and cross-site pages
+        for method, path in (("POST", "/v1/hint"), ("GET", "/v1/version"), ("GET", "/openapi.json")):
+            response = http.request(method, path, json={"position": WAX}, headers={header: value})
+            line = response.json()
+            assert response.status_code == 403 and line["id"] is None and line["type"] == "error" and line["error"] == "forbidden"
+            assert f"{header}: {value!r}" in line["message"] and "--allow-host" in line["message"]
+
+
+def test_bodies_must_be_declared_json(http: httpx.Client) -> None:
+    body = json.dumps({"position": WAX}).encode()
+    # The types a browser sends cross-site without asking first, and none at all.
+    for declared in ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", None):
+        headers = {"Content-Type": declared} if declared else {}
+        response = http.post("/v1/legal", content=body, headers=headers)
+        line = response.json()
+        assert response.status_code == 415 and line["id"] is None and line["error"] == "unsupported media type"
+        assert "'Content-Type: application/json'" in line["message"]
+    for declared in ("application/json", "application/json; charset=utf-8", "Application/JSON;charset=UTF-8"):
+        assert http.post("/v1/legal", content=body, headers={"Content-Type": declared}).status_code == 200, declared
+
+
+def test_host_names_are_read_as_a_browser_sends_them() -> None:
+    assert [host_name(h) for h in ("localhost:80", "[::1]:8765", "[::1]", "Example.COM.", "127.0.0.1")] == [
+        "localhost", "::1", "::1", "example.com", "127.0.0.1"]
+    assert allowed_hosts("0.0.0.0") == allowed_hosts("::") == {"localhost", "127.0.0.1", "::1"}  # a wildcard names no host
+    assert allowed_hosts("192.168.1.5", ["Table.local"]) == {"localhost", "127.0.0.1", "::1", "192.168.1.5", "table.local"}
+    allowed = allowed_hosts("127.0.0.1")
+    assert refusal("POST", {"host": "localhost", "content-type": "application/json"}, allowed) is None
+    assert refusal("GET", {}, allowed) is None  # HTTP/1.0 without Host: not a browser
+
+
+# -- starting and stopping ------------------------------------------------------------------
+
+def test_the_real_port_is_announced_and_a_port_in_use_is_one_line() -> None:
+    process, url = start_server()
+    try:
+        port = int(url.rsplit(":", 1)[1])
+        assert port != 0 and process.log[0] == f"lueur serve: http://127.0.0.1:{port}/v1/<command> (OpenAPI: /openapi.json); Ctrl-C stops"
+        taken = subprocess.run([*LUEUR, "serve", "--port", str(port)], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    finally:
+        stop_server(process)
+    assert taken.returncode == 2 and taken.stdout == ""
+    assert taken.stderr == f"lueur serve: port {port} on 127.0.0.1 is in use; choose another with --port (0: any free one)\n"
+    unknown = subprocess.run([*LUEUR, "serve", "--host", "no.such.host.invalid"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert unknown.returncode == 2 and unknown.stderr.count("\n") == 1 and "--host 'no.such.host.invalid'" in unknown.stderr
+
+
+def test_ctrl_c_answers_every_request_in_flight_then_stops() -> None:
+    process, url = start_server("--max-time-limit", "600")
+    finals: dict[str, httpx.Response] = {}
+    body = {"position": WAX, "playouts": 1_000_000, "orders": 0}  # minutes of work
+
+    def long_analyze(request_id: str, headers: dict[str, str]) -> None:
+        with httpx.Client(base_url=url, timeout=60.0) as own:
+            finals[request_id] = own.post("/v1/analyze", json={"id": request_id, **body}, headers=headers)
+
+    threads = [threading.Thread(target=long_analyze, args=("plain", {})), threading.Thread(target=long_analyze, args=("lines", NDJSON))]
+    try:
+        for thread in threads:
+            thread.start()
+        with httpx.Client(base_url=url, timeout=60.0) as http:
+            for request_id in ("plain", "lines"):
+                while http.post("/v1/version", json={"id": request_id}).status_code != 409:  # 409: it runs
+                    time.sleep(0.05)
+        process.send_signal(signal.SIGINT)
+        for thread in threads:
+            thread.join(60)
+        assert process.wait(60) == 130
+    finally:
+        stop_server(process)
+    plain = finals["plain"]
+    assert plain.status_code == 200 and plain.json()["stopped"] == "cancelled" and plain.json()["id"] == "plain"
+    last = json.loads(finals["lines"].text.splitlines()[-1])
+    assert finals["lines"].status_code == 200 and last["type"] == "result" and last["stopped"] == "cancelled"
+    assert process.log[1:] == ["lueur serve: stopping; cancelled 2 request(s) in flight, each answered with what it had"]

@@ -26,7 +26,7 @@ from typing import Any
 from solver.chance.hindsight import every_order
 from solver.core.actions import format_action
 from solver.core.errors import LimitReached
-from solver.core.limits import Limits
+from solver.core.limits import Limits, PositionBudget, max_positions
 from solver.core.state import GameState
 from solver.endgame.oracle import EndgameOracle
 from solver.rules.engine import apply, apply_unchecked, chance_outcomes, legal_actions, node_type, outcome
@@ -81,7 +81,8 @@ def solve_chance(
     state: GameState, *, limits: Limits = DEFAULT_LIMITS, hindsight: bool = True, should_stop: Callable[[], bool] | None = None,
 ) -> ChanceSolution:
     """The exact probability of winning from ``state`` under optimal play (within ``limits``:
-    ``max_nodes`` positions, 200,000 when None; ``time_limit`` seconds, none when None).
+    ``max_nodes`` positions, 200,000 when None; ``time_limit`` seconds, none when None;
+    ``max_positions`` kept in its tables and its end-game oracle's, the default budget when None).
 
     When the expectimax runs out of nodes or time, two thirds of the way in,
     the rest goes to hindsight (:mod:`solver.chance.hindsight`): every order solved
@@ -94,25 +95,29 @@ def solve_chance(
     time_limit = limits.time_limit
     started = time.perf_counter()
     use_hindsight = hindsight and state.pending is None
-    budget = None if time_limit is None else time_limit * (2 / 3 if use_hindsight else 1.0)
-    solver = _Expectimax(max_nodes, None if budget is None else started + budget, should_stop)
+    own_time = None if time_limit is None else time_limit * (2 / 3 if use_hindsight else 1.0)
+    memory = max_positions(limits)
+    solver = _Expectimax(max_nodes, None if own_time is None else started + own_time, should_stop, PositionBudget(memory))
     try:
         value, _ = solver.value(state, 0)
         best = solver.choices(state)
     except LimitReached as exc:
-        unsolved = ChanceSolution(ChanceVerdict.UNKNOWN, None, [], solver.nodes, time.perf_counter() - started, str(exc))
-        if use_hindsight and not (should_stop is not None and should_stop()):
-            _by_hindsight(state, unsolved, max_nodes, None if time_limit is None else started + time_limit)
-        unsolved.seconds = time.perf_counter() - started
-        return unsolved
-    verdict = ChanceVerdict.CERTAIN if value == 1 else ChanceVerdict.IMPOSSIBLE if value == 0 else ChanceVerdict.POSSIBLE
-    return ChanceSolution(verdict, value, best, solver.nodes, time.perf_counter() - started)
+        stopped = str(exc)
+    else:
+        verdict = ChanceVerdict.CERTAIN if value == 1 else ChanceVerdict.IMPOSSIBLE if value == 0 else ChanceVerdict.POSSIBLE
+        return ChanceSolution(verdict, value, best, solver.nodes, time.perf_counter() - started)
+    unsolved = ChanceSolution(ChanceVerdict.UNKNOWN, None, [], solver.nodes, time.perf_counter() - started, stopped)
+    del solver  # and its tables (the exception that held them is gone too): hindsight keeps its own, within the same budget
+    if use_hindsight and not (should_stop is not None and should_stop()):
+        _by_hindsight(state, unsolved, max_nodes, None if time_limit is None else started + time_limit, memory)
+    unsolved.seconds = time.perf_counter() - started
+    return unsolved
 
 
-def _by_hindsight(state: GameState, sol: ChanceSolution, max_nodes: int, deadline: float | None) -> None:
+def _by_hindsight(state: GameState, sol: ChanceSolution, max_nodes: int, deadline: float | None, memory: int) -> None:
     """Settle possible / impossible from the orders solved one by one, when the expectimax could not."""
 
-    seen = every_order(state, deadline, max_nodes)
+    seen = every_order(state, deadline, max_nodes, max_positions=memory)
     if seen is None:
         return
     sol.nodes += seen.nodes
@@ -126,13 +131,16 @@ def _by_hindsight(state: GameState, sol: ChanceSolution, max_nodes: int, deadlin
 
 
 class _Expectimax:
-    def __init__(self, max_nodes: int, deadline: float | None, should_stop: Callable[[], bool] | None = None) -> None:
+    def __init__(self, max_nodes: int, deadline: float | None, should_stop: Callable[[], bool] | None = None,
+                 budget: PositionBudget | None = None) -> None:
         self.max_nodes = max_nodes
         self.deadline = deadline
         self.nodes = 0
         self.should_stop = should_stop
         self.memo: dict[GameState, Fraction] = {}
-        self.oracle = EndgameOracle(max_nodes, should_stop)
+        self.budget = budget if budget is not None else PositionBudget(None)
+        self.budget.keep(self.memo)
+        self.oracle = EndgameOracle(max_nodes, should_stop, self.budget)
         self.open: dict[GameState, int] = {}
         """Positions on the current path, with their depth."""
 
@@ -198,6 +206,8 @@ class _Expectimax:
         self.nodes += 1
         if self.nodes > self.max_nodes:
             raise LimitReached(f"more than {self.max_nodes:,} positions: the pile is too large to search exhaustively")
+        if self.budget.full():
+            raise LimitReached(f"{self.budget.reason()} after {self.nodes:,} positions: the pile is too large to search exhaustively")
         if self.nodes % 8:
             return
         if self.deadline is not None and time.perf_counter() > self.deadline:

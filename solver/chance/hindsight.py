@@ -21,11 +21,12 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from solver.core.errors import LimitReached
+from solver.core.limits import PositionBudget
 from solver.core.state import GameState, Pile
 from solver.core.tiles import TILE_TYPES, TileType
 from solver.endgame.oracle import EndgameOracle
@@ -92,49 +93,60 @@ class Hindsight:
 
 def solve_orders(
     state: GameState, orders: Iterable[tuple[TileType, ...]], total: int, deadline: float | None, max_nodes: int,
-    order_time: float | None = None, oracle: EndgameOracle | None = None,
+    order_time: float | None = None, oracle: EndgameOracle | None = None, max_positions: int | None = None,
+    on_order: Callable[[int], None] | None = None,
 ) -> Hindsight:
     """Solve each order exactly, with one oracle shared by all (their futures overlap).
 
-    ``deadline`` ends the whole job (orders not reached are neither won nor
-    lost); ``order_time`` bounds each order alone (a hard order left open
-    must not starve the others).
+    ``deadline`` ends the whole job (orders not reached, or cut by it, are
+    neither won nor lost nor open); ``order_time`` bounds each order alone (a
+    hard order left open must not starve the others). ``max_positions`` bounds
+    the oracle's memory: an order that fills it is left open, and the oracle
+    forgets what it proved before the next one. ``on_order(n)`` is told after
+    each order how many were reached.
     """
-    oracle = oracle if oracle is not None else EndgameOracle(max_nodes)
+    if oracle is None:
+        oracle = EndgameOracle(max_nodes, budget=PositionBudget(max_positions))
     seen = Hindsight(total=total)
     decided: dict[tuple[TileType, ...], bool] = {}  # a sample repeats orders: each is solved once
     for order in orders:
-        if order in decided:
-            if decided[order]:
-                seen.won += 1
-            else:
-                seen.lost += 1
-            continue
-        now = time.perf_counter()
-        if deadline is not None and now > deadline:
-            break
-        limit = None if order_time is None else now + order_time
-        if deadline is not None:
-            limit = deadline if limit is None else min(limit, deadline)
-        oracle.expanded = 0  # the node budget is per order; the proven sets are shared
-        try:
-            decided[order] = oracle.wins(with_order(state, order), limit)
-            if decided[order]:
-                seen.won += 1
-            else:
-                seen.lost += 1
-        except LimitReached:
-            seen.open += 1
-        seen.nodes += oracle.expanded
+        if order not in decided:
+            now = time.perf_counter()
+            if deadline is not None and now > deadline:
+                break
+            limit = None if order_time is None else now + order_time
+            if deadline is not None:
+                limit = deadline if limit is None else min(limit, deadline)
+            if oracle.budget.full():
+                oracle.forget()
+            oracle.expanded = 0  # the node budget is per order; the proven sets are shared
+            try:
+                decided[order] = oracle.wins(with_order(state, order), limit)
+            except LimitReached:
+                seen.nodes += oracle.expanded
+                if deadline is not None and time.perf_counter() > deadline:
+                    break  # cut by the end of the whole job, not left open by its own limits
+                seen.open += 1
+                if on_order is not None:
+                    on_order(seen.won + seen.lost + seen.open)
+                continue
+            seen.nodes += oracle.expanded
+        if decided[order]:
+            seen.won += 1
+        else:
+            seen.lost += 1
+        if on_order is not None:
+            on_order(seen.won + seen.lost + seen.open)
     return seen
 
 
-def every_order(state: GameState, deadline: float | None, max_nodes: int, max_orders: int = 20_000) -> Hindsight | None:
+def every_order(state: GameState, deadline: float | None, max_nodes: int, max_orders: int = 20_000,
+                max_positions: int | None = None) -> Hindsight | None:
     """All distinct orders solved with hindsight, or None when there are more than ``max_orders``."""
     total = order_count(state.pile)
     if total > max_orders:
         return None
-    return solve_orders(state, distinct_orders(state.pile), total, deadline, max_nodes)
+    return solve_orders(state, distinct_orders(state.pile), total, deadline, max_nodes, max_positions=max_positions)
 
 
 __all__ = ["Hindsight", "distinct_orders", "every_order", "order_count", "solve_orders", "with_order"]

@@ -18,11 +18,13 @@ from .answers import Answer
 
 def check(read: Callable[[], tuple[Position, list[Problem]]]) -> Answer:
     """Whether a position is valid: ``read`` reads it (from a file, a request...); every problem
-    found on the way, or the warnings. ``Answer.value`` is the list of problems."""
+    found on the way, or the warnings. ``Answer.value`` is the list of problems: at most
+    ``MAX_LISTED`` and a last one counting the rest; ``total`` in the document counts them all."""
     try:
         _, warnings = read()
     except PositionError as exc:
-        return Answer(ExitCode.BAD_INPUT, {"valid": False, "problems": [p.as_json() for p in exc.problems]}, exc.problems)
+        document = {"valid": False, "total": exc.total, "problems": [p.as_json() for p in exc.problems]}
+        return Answer(ExitCode.BAD_INPUT, document, exc.problems)
     return Answer(ExitCode.OK, {"valid": True, "problems": [], "warnings": [w.as_json() for w in warnings]}, [])
 
 

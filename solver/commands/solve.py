@@ -14,7 +14,7 @@ from typing import Any
 
 from solver.chance.solving import ChanceReport, is_chance, solve_chance_position
 from solver.core.errors import IllegalActionError
-from solver.core.limits import Limits
+from solver.core.limits import DEFAULT_MAX_POSITIONS, Limits
 from solver.core.state import GameState
 from solver.endgame.plan import Objective
 from solver.endgame.solving import Engine, SolveReport, solve_position
@@ -26,7 +26,7 @@ ENGINES = tuple(e.value for e in Engine)
 OBJECTIVES = tuple(o.value for o in Objective)
 DEFAULT_TIME_LIMIT = 10.0
 DEFAULT_MAX_NODES = 2_000_000
-DEFAULT_LIMITS = Limits(time_limit=DEFAULT_TIME_LIMIT, max_nodes=DEFAULT_MAX_NODES)
+DEFAULT_LIMITS = Limits(time_limit=DEFAULT_TIME_LIMIT, max_nodes=DEFAULT_MAX_NODES, max_positions=DEFAULT_MAX_POSITIONS)
 """Used for a limit the caller leaves out (the command line sets its own)."""
 
 
@@ -55,14 +55,15 @@ def solve(
         state = played.state
     time_limit = DEFAULT_TIME_LIMIT if limits.time_limit is None else limits.time_limit
     max_nodes = DEFAULT_MAX_NODES if limits.max_nodes is None else limits.max_nodes
-    limits = replace(limits, time_limit=time_limit, max_nodes=max_nodes)
+    max_positions = DEFAULT_MAX_POSITIONS if limits.max_positions is None else limits.max_positions
+    limits = replace(limits, time_limit=time_limit, max_nodes=max_nodes, max_positions=max_positions)
     chance = is_chance(state)
     if chance and engine == Engine.CPSAT:
         raise OptionError("engine", "the pile's order is unknown; CP-SAT answers deterministic positions only "
                                     "(search or both: the expectimax answers piles of unknown order)")
     if progress is not None:
         progress({"stage": "starting", "planner": "expectimax" if chance else engine, "proven": False, "time_limit": time_limit,
-                  "max_nodes": max_nodes})
+                  "max_nodes": max_nodes, "max_positions": max_positions})
     report: SolveReport | ChanceReport
     if chance:
         report = solve_chance_position(state, engine=engine, limits=limits, should_stop=should_stop)

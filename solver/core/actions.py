@@ -1,4 +1,4 @@
-"""Actions and their text notation (``position-format.md``, "Actions").
+"""Actions and their text notation (``docs/notation.md``).
 
 An :class:`Action` is a small immutable value. Cells are ints, so text
 conversion needs the board size.

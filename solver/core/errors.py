@@ -22,6 +22,7 @@ lives outside this hierarchy.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 
@@ -79,6 +80,20 @@ class PositionError(NightCageError, ValueError):
         self.total = len(problems)
         self.problems = capped(problems)
         super().__init__("; ".join(str(p) for p in self.problems))
+
+    def relocated(self, locate: Callable[[Problem], Problem]) -> PositionError:
+        """The same error with each listed problem moved by ``locate`` (its count of those left out kept as is).
+
+        >>> error = PositionError([Problem(f"k{i}", "unknown") for i in range(102)]).relocated(lambda p: p._replace(path="x." + p.path))
+        >>> error.total, len(error.problems), error.problems[-1].message
+        (102, 101, '... and 2 more problems, not listed')
+        """
+        listed = self.problems[:MAX_LISTED] if self.total > MAX_LISTED else self.problems
+        moved = PositionError([locate(p) for p in listed])
+        moved.total = self.total
+        moved.problems += self.problems[len(listed):]
+        moved.args = ("; ".join(str(p) for p in moved.problems),)
+        return moved
 
 
 class LimitReached(NightCageError):

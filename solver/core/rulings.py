@@ -1,4 +1,4 @@
-"""The named rulings of ``night-cage-rules.md`` §9, each a switch per position.
+"""The named rulings of ``docs/rules.md``, each a switch per position.
 
 A position's ``rulings`` object overrides the defaults by identifier. Boolean
 rulings are ``true`` for the default reading and ``false`` for the alternative.

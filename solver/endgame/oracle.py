@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from solver.core.errors import LimitReached, NotCovered
-from solver.core.limits import Limits
+from solver.core.limits import Limits, PositionBudget
 from solver.core.state import GameState
 from solver.endgame import kernel as eg
 from solver.endgame.bounds import INFINITE, canonical, turns_left, turns_needed, turns_needed_anywhere
@@ -33,15 +33,27 @@ class EndgameOracle:
     futures; a depth-first search for any win, trying the children the lower
     bound likes best first, with the positions proven lost remembered across
     calls, answers them far faster than an optimal search per position.
+
+    ``budget`` bounds the positions it remembers (shared with the caller's own
+    tables, when the caller registered them): when it is full, the question
+    under way ends with :class:`LimitReached`. None: no bound.
     """
 
-    def __init__(self, max_nodes: int = DEFAULT_MAX_NODES, should_stop: Callable[[], bool] | None = None) -> None:
+    def __init__(self, max_nodes: int = DEFAULT_MAX_NODES, should_stop: Callable[[], bool] | None = None,
+                 budget: PositionBudget | None = None) -> None:
         self.lost: set[Any] = set()
         self.won: set[Any] = set()
         self.max_nodes = max_nodes
         self.expanded = 0
         self.should_stop = should_stop
         """Polled with the clock: a true answer ends the current question with :class:`LimitReached`."""
+        self.budget = budget if budget is not None else PositionBudget(None)
+        self.budget.keep(self.won, self.lost)
+
+    def forget(self) -> None:
+        """Drop the positions proven so far (they are a cache: answers stay the same, only slower)."""
+        self.won.clear()
+        self.lost.clear()
 
     def wins(self, state: GameState, deadline: float | None = None) -> bool:
         """Whether some sequence of turns wins from this deterministic position.
@@ -58,7 +70,8 @@ class EndgameOracle:
                 root = eg.from_state(state)
             except NotCovered:  # not a kernel position (advanced pieces): the full search
                 time_limit = None if deadline is None else max(0.0, deadline - time.perf_counter())
-                sol = solve(state, limits=Limits(max_nodes=self.max_nodes, time_limit=time_limit), should_stop=self.should_stop)
+                limits = Limits(max_nodes=self.max_nodes, time_limit=time_limit, max_positions=self.budget.left())
+                sol = solve(state, limits=limits, should_stop=self.should_stop)
                 if sol.verdict == "unknown":
                     raise LimitReached(sol.reason or "limit reached") from None
                 return sol.verdict == "win"
@@ -167,6 +180,8 @@ class EndgameOracle:
         self.expanded += 1
         if self.expanded > self.max_nodes:
             raise LimitReached(f"more than {self.max_nodes:,} end-game positions")
+        if self.budget.full():
+            raise LimitReached(self.budget.reason())
         if self.expanded % 64 == 0:
             self._check_time(deadline)
 

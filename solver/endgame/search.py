@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from solver.core.errors import NotCovered
-from solver.core.limits import NO_LIMITS, Limits
+from solver.core.limits import NO_LIMITS, Limits, PositionBudget, max_positions
 from solver.core.state import GameState
 from solver.endgame import kernel as eg
 from solver.endgame.bounds import INFINITE, canonical, turns_left, turns_needed, turns_needed_anywhere
@@ -61,8 +61,10 @@ def solve(
         state: a position whose future no draw decides (Final Flickers, or a
             known pile order).
         objective: ``turns`` (fewest turns, then fewest Nerve) or ``nerve``.
-        limits: ``max_nodes`` (positions expanded; 2,000,000 when None) and ``time_limit``
-            (seconds; none when None); when one is reached the verdict is ``unknown``.
+        limits: ``max_nodes`` (positions expanded; 2,000,000 when None), ``max_positions``
+            (positions kept in its tables, its memory budget; :data:`solver.core.limits.DEFAULT_MAX_POSITIONS`
+            when None) and ``time_limit`` (seconds; none when None); when one is reached the verdict is
+            ``unknown``, with the bound proven so far in the reason.
             ``report_every`` paces ``progress``.
         canonical_keys, bounds: the pruning of :mod:`solver.endgame.bounds` (switchable so that
             tests can check it changes no answer).
@@ -82,6 +84,8 @@ def solve(
         raise NotDeterministic("the pile's order is unknown: a deterministic plan does not exist")
     max_nodes = DEFAULT_MAX_NODES if limits.max_nodes is None else limits.max_nodes
     search = _Search(state, goal, max_nodes, limits.time_limit, canonical_keys, bounds, started)
+    search.budget = PositionBudget(max_positions(limits))
+    search.budget.keep(search.entries, search.closed)
     search.progress, search.should_stop, search.report_every = progress, should_stop, limits.report_every
     search.next_report = started + limits.report_every
     return search.run()
@@ -107,13 +111,15 @@ class _Search:
         self.started = started
         self.names = tuple(p.name for p in root.prisoners)
         self.entries: dict[Any, _Entry] = {}
+        self.closed: set[Any] = set()
+        """Keys of the positions expanded (or proven dead ends)."""
+        self.budget = PositionBudget(None)
         self.queue: list[tuple[Any, ...]] = []
         self.tie = itertools.count()
         self.expanded = 0
         self.generated = 0
         self.progress: Callable[[dict[str, Any]], None] | None = None
         self.should_stop: Callable[[], bool] | None = None
-        self.stopped = False
         self.report_every = 0.25
         self.next_report = started
         self.proven_bound = 0
@@ -153,7 +159,7 @@ class _Search:
             for r in turn_results(node, include_losses=False):
                 # One turn of a long pile can have thousands of ends: the clock is read per end.
                 if self.deadline is not None and time.perf_counter() > self.deadline:
-                    raise _OutOfTime
+                    raise _Stopped("time")
                 out.append((self.node_of(r.state), PlanTurn(name, r.actions, r.nerve), r.result))
             return out
         ps = node[eg.PRISONERS :]
@@ -195,6 +201,8 @@ class _Search:
         if old is not None and not self.better(entry.cost, old.cost):
             return
         self.entries[key] = entry
+        if self.budget.full():
+            raise _Stopped("memory")
         heapq.heappush(self.queue, (self.priority(entry.cost, h), next(self.tie), key, h, exact, entry.cost))
 
     def run(self) -> Solution:
@@ -202,11 +210,15 @@ class _Search:
         h = self.lower_bound(root)
         if h >= INFINITE:
             return self.lost(root)
-        self.push(root, _Entry((0, 0), None, None, root), h, True)
-        closed: set[Any] = set()
+        try:
+            self.push(root, _Entry((0, 0), None, None, root), h, True)
+        except _Stopped as stop:
+            return self.unknown(stop.limit)
+        closed = self.closed
         while self.queue:
-            if self.limit_reached():
-                return self.unknown()
+            limit = self.limit_reached()
+            if limit is not None:
+                return self.unknown(limit)
             priority, _, key, h, exact, cost = heapq.heappop(self.queue)
             self.proven_bound = max(self.proven_bound, priority[0])
             if self.progress is not None and time.perf_counter() >= self.next_report:
@@ -230,8 +242,8 @@ class _Search:
             closed.add(done)
             try:
                 self.expand(key, entry, h)
-            except _OutOfTime:
-                return self.unknown()
+            except _Stopped as stop:
+                return self.unknown(stop.limit)
         return self.lost(root)
 
     def expand(self, key: Any, entry: _Entry, h: int) -> None:
@@ -244,13 +256,15 @@ class _Search:
             else:
                 self.push(node, _Entry(cost, key, turn, node), max(0, h - 1), False)
 
-    def limit_reached(self) -> bool:
+    def limit_reached(self) -> str | None:
+        """The limit reached (``node``, ``stop`` or ``time``), or None."""
         if self.expanded >= self.max_nodes:
-            return True
+            return "node"
         if self.should_stop is not None and self.should_stop():
-            self.stopped = True
-            return True
-        return self.deadline is not None and time.perf_counter() > self.deadline
+            return "stop"
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            return "time"
+        return None
 
     def report(self) -> None:
         assert self.progress is not None
@@ -277,17 +291,26 @@ class _Search:
         reason = loss_reason(self.root, root, self.expanded)
         return Solution(Verdict.LOSE, Planner.SEARCH, self.objective, (), reason, self.stats(True))
 
-    def unknown(self) -> Solution:
-        if self.stopped:
-            reason = f"stopped on request after {self.expanded:,} positions expanded ({len(self.entries):,} seen)"
+    def unknown(self, limit: str) -> Solution:
+        counts = f"after {self.expanded:,} positions expanded ({len(self.entries):,} seen)"
+        if limit == "stop":
+            reason = f"stopped on request {counts}"
+        elif limit == "memory":
+            reason = f"{self.budget.reason()} {counts}"
         else:
-            which = "node" if self.expanded >= self.max_nodes else "time"
-            reason = f"the {which} limit was reached after {self.expanded:,} positions expanded ({len(self.entries):,} seen)"
+            reason = f"the {limit} limit was reached {counts}"
+        if self.proven_bound:
+            unit = ("turn" if self.proven_bound == 1 else "turns") if self.objective == "turns" else "Nerve"
+            reason += f"; a win would need at least {self.proven_bound} {unit}"
         return Solution(Verdict.UNKNOWN, Planner.SEARCH, self.objective, (), reason, self.stats(False))
 
 
-class _OutOfTime(Exception):
-    """The time limit ran out in the middle of a turn's enumeration."""
+class _Stopped(Exception):
+    """A limit was reached in the middle of an expansion (``time`` or ``memory``)."""
+
+    def __init__(self, limit: str) -> None:
+        super().__init__(limit)
+        self.limit = limit
 
 
 __all__ = ["solve", "NotDeterministic"]

@@ -12,7 +12,7 @@ from typing import Any
 
 from solver.core.grid import geometry
 from solver.core.state import Prisoner
-from solver.notation.fields import Reader
+from solver.notation.fields import Reader, control_characters
 
 PRISONER_FIELDS = ("name", "at", "falling", "unplaced", "candle", "nerve", "key")
 
@@ -52,6 +52,9 @@ def _prisoner(spec: Any, path: str, size: int, r: Reader) -> Prisoner | None:
         r.problem(f"{path}.name", "missing")
     if name is not None and (not name or any(ch.isspace() for ch in name) or name.startswith("-")):
         r.problem(f"{path}.name", f"{name!r}: a name is one word without spaces")
+        name = None
+    if name is not None and control_characters(name):
+        r.problem(f"{path}.name", f"{name!r}: a name may not hold control characters (terminal codes, bidi overrides)")
         name = None
     where = [k for k in ("at", "falling", "unplaced") if k in obj]
     geo = geometry(size)
@@ -113,8 +116,19 @@ def read_turn(value: Any, prisoners: tuple[Prisoner, ...] | None, r: Reader) -> 
     for i, p in enumerate(prisoners):
         if p.name == name:
             return i
-    r.problem("turn", f"{name!r} is not a prisoner (prisoners: {', '.join(p.name for p in prisoners)})")
+    r.problem("turn", f"{name!r} is not a prisoner (prisoners: {_listed([p.name for p in prisoners])})")
     return None
+
+
+def _listed(names: list[str], most: int = 8) -> str:
+    """The names, the first ``most`` of them when there are more (a file may hold thousands).
+
+    >>> _listed(["red", "blue"]), _listed([f"p{i}" for i in range(100)], 3)
+    ('red, blue', 'p0, p1, p2, ... (100 in all)')
+    """
+    if len(names) <= most:
+        return ", ".join(names)
+    return ", ".join(names[:most]) + f", ... ({len(names):,} in all)"
 
 
 __all__ = ["read_prisoners", "read_turn", "PRISONER_FIELDS"]

@@ -32,6 +32,7 @@ from solver.core.grid import SIZES, geometry
 from solver.core.rulings import ADV_5P_WAX, BOOLEAN_RULINGS, DIRGE_SHAPE, Rulings
 from solver.core.setups import Setup
 from solver.core.state import GameState, Pile, Prisoner
+from solver.notation.fields import cut, quoted
 from solver.notation.json_text import decode_json, decode_json_prefix
 from solver.notation.pending import pending_to_json
 from solver.notation.position_json import Position, read_located
@@ -304,7 +305,7 @@ class _LineReader:
         where = f"{self.where('prisoners')}, item {index + 1}"
         m = _PRISONER.fullmatch(item)
         if m is None:
-            self.problem(where, f"{item!r}: expected {PRISONER_SYNTAX}")
+            self.problem(where, f"{quoted(item)}: expected {PRISONER_SYNTAX}")
             return {}
         out: dict[str, Any] = {"name": _unescape(m.group("name"))}
         if m.group("at") is not None:
@@ -321,7 +322,8 @@ class _LineReader:
     def falling(self, text: str, where: str) -> str:
         m = _FALLING.fullmatch(text)
         if m is None:
-            self.problem(where, f"'>{text}': a falling prisoner is >rowN, >filex, or >cell while the row-or-file choice is pending")
+            falling = "a falling prisoner is >rowN, >filex, or >cell while the row-or-file choice is pending"
+            self.problem(where, f"{quoted('>' + text)}: {falling}")
             return text
         if m.group("row"):
             return f"row {m.group('row')}"
@@ -339,7 +341,7 @@ class _LineReader:
             m = _KEY.match(line, pos)
             if m is None:
                 end = _word_end(line, pos)
-                self.problem(f"field {number}", f"{line[pos:end]!r}: expected key:value, the keys being {', '.join(FIELD_KEYS)}")
+                self.problem(f"field {number}", f"{quoted(line[pos:end])}: expected key:value, the keys being {', '.join(FIELD_KEYS)}")
                 pos = _skip_space(line, end)
                 continue
             key = m.group(1)
@@ -370,7 +372,7 @@ class _LineReader:
 
     def field(self, key: str, value: Any, number: int, doc: dict[str, Any]) -> None:
         if key not in FIELD_KEYS:
-            message = f"{key!r} is not a field (fields: {', '.join(FIELD_KEYS)})"
+            message = f"{quoted(key)} is not a field (fields: {', '.join(FIELD_KEYS)})"
             if self.lenient:
                 self.warnings.append(Problem(f"field {number}", message + "; ignored"))
             else:
@@ -438,9 +440,9 @@ def _counts(text: str, where: str, report: Report) -> dict[str, int]:
     for item in text.split(",") if text else []:
         name, _, n = item.partition("=")
         if not _NUMBER.fullmatch(n):
-            report(where, f"{item!r}: expected <type>=<count>, e.g. t=4")
+            report(where, f"{quoted(item)}: expected <type>=<count>, e.g. t=4")
         elif name in out:
-            report(where, f"{name!r} is counted twice")
+            report(where, f"{quoted(name)} is counted twice")
         else:
             out[name] = int(n)
     return out
@@ -452,9 +454,9 @@ def _rulings(text: str, where: str, report: Report) -> dict[str, Any]:
         name, eq, raw = item.partition("=")
         rid = RULING_PREFIX + name.removeprefix(RULING_PREFIX)
         if not eq:
-            report(where, f"{item!r}: expected <ruling>=<value>, e.g. LOS-END=0")
+            report(where, f"{quoted(item)}: expected <ruling>=<value>, e.g. LOS-END=0")
         elif rid in out:
-            report(where, f"{name!r} is given twice")
+            report(where, f"{quoted(name)} is given twice")
         else:
             out[rid] = _ruling(rid, raw, where, report)
     return out
@@ -465,11 +467,11 @@ def _ruling(rid: str, raw: str, where: str, report: Report) -> Any:
     short = rid.removeprefix(RULING_PREFIX)
     if rid in BOOLEAN_RULINGS:
         if raw not in ("0", "1"):
-            report(where, f"{short}={raw}: a switch is 1 (the default reading) or 0 (the other one)")
+            report(where, f"{short}={cut(raw)}: a switch is 1 (the default reading) or 0 (the other one)")
         return raw == "1"
     if rid == ADV_5P_WAX:
         if not _NUMBER.fullmatch(raw):
-            report(where, f"{short}={raw}: expected a number of wax eaters")
+            report(where, f"{short}={cut(raw)}: expected a number of wax eaters")
             return raw
         return int(raw)
     if rid == DIRGE_SHAPE:

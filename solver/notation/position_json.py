@@ -1,4 +1,4 @@
-"""The JSON position format ``lueur-position/1`` (``position-format.md``): read and write.
+"""The JSON position format ``lueur-position/1`` (``docs/position-format.md``): read and write.
 
 Reading collects every problem with its field path (``prisoners[2].at``), then
 builds the :class:`GameState` and runs the consistency checks of
@@ -7,6 +7,7 @@ builds the :class:`GameState` and runs the consistency checks of
 This module reads the document's top level and puts the position together;
 each part of the format has its own reader: :mod:`~solver.notation.json_setup`
 (``rulings``, ``setup``, ``size``), :mod:`~solver.notation.json_tiles`,
+:mod:`~solver.notation.json_meta`,
 :mod:`~solver.notation.json_prisoners` (and ``turn``),
 :mod:`~solver.notation.pending` and :mod:`~solver.notation.json_pile` (and
 ``discarded``). The writer is :mod:`~solver.notation.json_writer`, whose
@@ -25,6 +26,7 @@ from solver.core.errors import PositionError, Problem
 from solver.core.grid import geometry
 from solver.core.state import GameState
 from solver.notation.fields import Reader
+from solver.notation.json_meta import read_meta
 from solver.notation.json_pile import read_pile_and_discard
 from solver.notation.json_prisoners import read_prisoners, read_turn
 from solver.notation.json_setup import read_rulings, read_setup, read_size
@@ -50,7 +52,7 @@ def loads(text: str, lenient: bool = False) -> tuple[Position, list[Problem]]:
 
     Returns the position and the warnings (unknown fields, when ``lenient``).
     """
-    return read(decode_json(text, too_deep=None), lenient)
+    return read(decode_json(text), lenient)
 
 
 def read(doc: Any, lenient: bool = False) -> tuple[Position, list[Problem]]:
@@ -70,7 +72,7 @@ def read_located(doc: Any, lenient: bool, locate: Callable[[Problem], Problem]) 
     try:
         position, warnings = read(doc, lenient)
     except PositionError as exc:
-        raise PositionError([locate(p) for p in exc.problems]) from None
+        raise exc.relocated(locate) from None
     return position, [locate(w) for w in warnings]
 
 
@@ -92,10 +94,7 @@ def _position(doc: Any, r: Reader) -> Position | None:
     tiles = read_tiles(top.get("tiles", {}), size, r)
     prisoners = read_prisoners(top.get("prisoners"), size, r)
     turn = read_turn(top.get("turn"), prisoners, r)
-    meta = top.get("meta", {})
-    if not isinstance(meta, dict):
-        r.problem("meta", "expected an object")
-        meta = {}
+    meta = read_meta(top.get("meta", {}), r)
     if tiles is None or prisoners is None or turn is None or setup is None:
         return None
     tiles = default_key_taken(tiles, prisoners, top.get("tiles", {}), geometry(size))

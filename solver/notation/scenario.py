@@ -34,6 +34,7 @@ from __future__ import annotations
 import datetime
 import json
 import re
+import sys
 import tomllib
 from typing import Any
 
@@ -42,6 +43,7 @@ import tomli_w
 from solver.core.errors import PositionError, Problem
 from solver.core.grid import FILE_LETTERS, SIZES, geometry
 from solver.core.state import GameState
+from solver.notation.fields import quoted, shown
 from solver.notation.json_text import decode_json
 from solver.notation.position_json import Position, read_located, to_json
 from solver.notation.tiletoken import format_tile, parse_tile, tile_spec
@@ -72,6 +74,7 @@ _BOARD_PLACEHOLDER = re.compile(r'^board = ""$', re.MULTILINE)
 _TOML_WHERE = re.compile(r"\s*\(at (?:line (\d+), column (\d+)|end of document)\)$")
 _TILE_PATH = re.compile(r"tiles\.([a-z][0-9]+)\.?(.*)")
 _TOKEN = re.compile(r"\S+")
+_DECIMAL = re.compile(r"[0-9](?:_?[0-9])*")
 
 
 # -- writing ----------------------------------------------------------------------------
@@ -188,8 +191,24 @@ def _load_toml(text: str) -> dict[str, Any]:
         raise PositionError([_syntax_problem(str(exc))]) from None
     except RecursionError:
         raise PositionError([Problem("", "invalid TOML: nested too deeply")]) from None
-    except ValueError as exc:
-        raise PositionError([Problem("", f"invalid TOML: {exc}")]) from None
+    except ValueError:  # tomllib lets through int()'s refusal of a gigantic integer, which names Python internals
+        raise PositionError([_gigantic_integer(text)]) from None
+
+
+def _gigantic_integer(text: str) -> Problem:
+    """The problem of an integer too long to read, located at the first one in the text.
+
+    >>> str(_gigantic_integer("a = 1\\nb = " + "1_000" * 2000))
+    'line 2, column 5: invalid TOML: an integer of 8,000 digits (at most 4,300)'
+    """
+    most = sys.get_int_max_str_digits()
+    for m in _DECIMAL.finditer(text):
+        digits = sum(ch.isdigit() for ch in m.group())
+        if digits > most:
+            line = text.count("\n", 0, m.start()) + 1
+            column = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
+            return Problem(f"line {line}, column {column}", f"invalid TOML: an integer of {digits:,} digits (at most {most:,})")
+    return Problem("", "invalid TOML: a value could not be read (an integer too long?)")
 
 
 def _syntax_problem(message: str) -> Problem:
@@ -279,7 +298,7 @@ class _ScenarioReader:
             self.problem("board", f"{size} rank lines; a board has 6 or 7, each a rank number then one token per file")
             return
         if self.size_given and doc["size"] != size:
-            self.problem("size", f"{doc['size']!r}, but the board has {size} ranks")
+            self.problem("size", f"{shown(doc['size'])}, but the board has {size} ranks")
         doc["size"] = size
         doc["tiles"] = {}
         for k, (i, words) in enumerate(ranks):
@@ -288,7 +307,7 @@ class _ScenarioReader:
     def rank(self, rank: int, line: int, words: list[tuple[int, str]], size: int, tiles: dict[str, Any]) -> None:
         column, label = words[0]
         if label != str(rank):
-            message = f"{label!r}: rank {rank} expected here (each line starts with its rank, {size} at the top down to 1)"
+            message = f"{quoted(label)}: rank {rank} expected here (each line starts with its rank, {size} at the top down to 1)"
             self.problem(self.at(line, column), message)
             return
         if len(words) != size + 1:

@@ -30,6 +30,7 @@ from typing import Any
 
 from solver.core.grid import DIR_LETTER, LETTER_DIR, openings_text, parse_openings
 from solver.core.tiles import DEFAULT_CRUMBLING, ROTATABLE, SHAPE, Kind, Tile, TileType, rotations
+from solver.notation.fields import quoted
 from solver.notation.json_writer import tile_fields
 
 EMPTY = "."
@@ -111,19 +112,19 @@ def parse_tile(text: str) -> Tile | None:
         return None
     match = _TOKEN.fullmatch(token)
     if match is None:
-        raise ValueError(f"{text!r} is not a tile token (valid tokens: {VALID_TOKENS})")
+        raise ValueError(f"{quoted(text)} is not a tile token (valid tokens: {VALID_TOKENS})")
     letter, mark, sides, was = match.group("letter", "mark", "sides", "was")
     if letter == DIRGE:
         if mark or sides is not None or was is not None:
-            raise ValueError(f"{text!r}: D (a pit of the Dirge) takes nothing after it")
+            raise ValueError(f"{quoted(text)}: D (a pit of the Dirge) takes nothing after it")
         return Tile(Kind.PIT, 0, False, dirge=True)
     kind = LETTER_KINDS.get(letter)
     if kind is None:
-        raise ValueError(f"{text!r}: unknown kind letter {letter!r} (valid tokens: {VALID_TOKENS})")
+        raise ValueError(f"{quoted(text)}: unknown kind letter {letter!r} (valid tokens: {VALID_TOKENS})")
     try:
         return _build(kind, mark, sides, was)
     except ValueError as exc:
-        raise ValueError(f"{text!r}: {exc}") from None
+        raise ValueError(f"{quoted(text)}: {exc}") from None
 
 
 def tile_spec(tile: Tile) -> dict[str, Any]:

@@ -31,7 +31,7 @@ from solver.chance.expectimax import DEFAULT_MAX_NODES as DEFAULT_CHANCE_NODES
 from solver.chance.expectimax import solve_chance
 from solver.core.actions import format_action
 from solver.core.errors import LimitReached, NoDecision
-from solver.core.limits import Limits
+from solver.core.limits import Limits, PositionBudget, max_positions
 from solver.core.state import GameState
 from solver.endgame.oracle import EndgameOracle
 from solver.endgame.search import solve
@@ -122,7 +122,8 @@ def hint(
     ``limits.time_limit`` is the time to think (1 s when None). ``limits.playouts``
     fixes the playouts per choice of the estimate (reproducible whatever the
     machine's speed) instead of playing until the time is up; ``limits.seed``
-    seeds them; ``limits.report_every`` paces the progress reports.
+    seeds them; ``limits.report_every`` paces the progress reports;
+    ``limits.max_positions`` bounds the memory of the exact stage (past it, the estimate answers).
     """
     time_limit = DEFAULT_TIME_LIMIT if limits.time_limit is None else limits.time_limit
     seed, rounds, report_every = limits.seed, limits.playouts, limits.report_every
@@ -142,7 +143,7 @@ def hint(
     watch = _Watcher(progress, decision, texts, started, report_every)
     if announce:  # a caller that already sent :func:`opening` says so
         watch.stage("exact")
-    exact = _exact(state, actions, texts, started + time_limit / 2, notes, should_stop)
+    exact = _exact(state, actions, texts, started + time_limit / 2, notes, should_stop, max_positions(limits))
     if exact is not None:
         method, choices = exact
         return Hint(decision, sorted(choices, key=ChoiceValue.sort_key), method, time.perf_counter() - started, notes)
@@ -203,21 +204,22 @@ Stop = Callable[[], bool] | None
 
 
 def _exact(state: GameState, actions: list[Any], texts: list[str], deadline: float, notes: list[str],
-           should_stop: Stop) -> tuple[str, list[ChoiceValue]] | None:
+           should_stop: Stop, memory: int) -> tuple[str, list[ChoiceValue]] | None:
     if state.pile.count and not state.pile.known:
-        return _exact_chance(state, actions, texts, deadline, notes, should_stop)
-    return _exact_deterministic(state, actions, texts, deadline, notes, should_stop)
+        return _exact_chance(state, actions, texts, deadline, notes, should_stop, memory)
+    return _exact_deterministic(state, actions, texts, deadline, notes, should_stop, memory)
 
 
 def _exact_deterministic(state: GameState, actions: list[Any], texts: list[str], deadline: float, notes: list[str],
-                         should_stop: Stop) -> tuple[str, list[ChoiceValue]] | None:
+                         should_stop: Stop, memory: int) -> tuple[str, list[ChoiceValue]] | None:
 
-    sol = solve(state, limits=Limits(time_limit=max(0.0, deadline - time.perf_counter())), should_stop=should_stop)
+    limits = Limits(time_limit=max(0.0, deadline - time.perf_counter()), max_positions=memory)
+    sol = solve(state, limits=limits, should_stop=should_stop)
     if sol.verdict == "unknown":
         notes.append(f"the exact search stopped: {sol.reason}")
         return None
     best_text = sol.plan[0].actions[0] if sol.verdict == "win" and sol.plan and sol.plan[0].actions else None
-    oracle = EndgameOracle(should_stop=should_stop)
+    oracle = EndgameOracle(should_stop=should_stop, budget=PositionBudget(memory))
     choices = []
     for action, text in zip(actions, texts):
         if text == best_text:
@@ -231,18 +233,18 @@ def _exact_deterministic(state: GameState, actions: list[Any], texts: list[str],
             continue
         try:
             wins = oracle.wins(apply_unchecked(state, action)[0], deadline)
-        except LimitReached:
-            notes.append(f"{text}: not decided within the time")
+        except LimitReached as exc:
+            notes.append(f"{text}: not decided ({exc})")
             continue
         choices.append(ChoiceValue(text, True, "win" if wins else "lose"))
     return "exact: optimal search, the other choices proven by the end-game oracle", choices
 
 
 def _exact_chance(state: GameState, actions: list[Any], texts: list[str], deadline: float, notes: list[str],
-                  should_stop: Stop) -> tuple[str, list[ChoiceValue]] | None:
+                  should_stop: Stop, memory: int) -> tuple[str, list[ChoiceValue]] | None:
 
     # Values per choice, or nothing.
-    limits = Limits(time_limit=max(0.0, deadline - time.perf_counter()), max_nodes=DEFAULT_CHANCE_NODES)
+    limits = Limits(time_limit=max(0.0, deadline - time.perf_counter()), max_nodes=DEFAULT_CHANCE_NODES, max_positions=memory)
     sol = solve_chance(state, limits=limits, hindsight=False, should_stop=should_stop)
     if sol.p_win is None or not sol.best:
         notes.append(f"the exact expectimax stopped: {sol.reason}")

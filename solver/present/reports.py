@@ -1,6 +1,6 @@
 """Results as JSON documents and plain text: the output shapes clients rely on.
 
-The shapes follow ``position-format.md`` ("Output shapes that clients rely
+The shapes follow ``docs/position-format.md`` ("Output shapes that clients rely
 on"); the CLI only prints what these functions return.
 """
 

@@ -55,7 +55,7 @@ def execute(request: Request, info: Info, should_stop: ShouldStop) -> dict[str, 
     try:
         position, warnings = read_position(request)
     except PositionError as exc:
-        return RequestError("invalid position", f"{len(exc.problems)} problem(s) in the position", problems=exc.problems).line()
+        return RequestError("invalid position", f"{exc.total:,} problem(s) in the position", problems=exc.problems).line()
     for warning in warnings:
         info({"warning": warning.as_json()})
     try:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from solver.core.errors import PositionError, Problem
+from solver.core.errors import MAX_LISTED, PositionError, Problem, capped
 from solver.core.limits import Limits
 from solver.notation.json_text import decode_json
 from solver.notation.position_json import Position, read
@@ -22,11 +22,12 @@ from solver.protocol.schema import (
     COMMAND_FIELDS,
     COMMANDS,
     LIMITS,
-    MAX_ID_LENGTH,
     MAX_TIME_LIMIT,
     TIME_LIMIT,
     WITHOUT_POSITION,
+    id_problem,
     json_type,
+    shown,
 )
 
 PROTOCOL = "lueur-engine/1"
@@ -46,7 +47,12 @@ class Request:
 
 
 class RequestError(Exception):
-    """A request that cannot be served: the ``error`` line to send back."""
+    """A request that cannot be served: the ``error`` line to send back.
+
+    ``request_id`` is the id the line carries: only one read with certainty
+    (see :func:`parse_request` and :func:`leading_id`), else None. ``problems``
+    come capped by their source (:func:`~solver.core.errors.capped`).
+    """
 
     def __init__(self, kind: str, message: str, request_id: str | int | None = None, problems: list[Problem] | None = None):
         super().__init__(message)
@@ -69,7 +75,7 @@ def decode_line(raw: bytes | str) -> Any:
     except UnicodeDecodeError as exc:
         raise RequestError("malformed", f"the line is not UTF-8 (byte {exc.start})") from None
     try:
-        return decode_json(text, "", column_in_message=True, too_deep=None)
+        return decode_json(text, "", column_in_message=True)
     except PositionError as exc:
         raise RequestError("malformed", exc.problems[0].message) from None
 
@@ -82,20 +88,28 @@ def parse_request(doc: Any, max_time_limit: float = MAX_TIME_LIMIT) -> Request:
     command = doc.get("command")
     if command is None:
         raise RequestError("invalid request", f"command: missing; one of {', '.join(COMMANDS)}", request_id)
-    if command not in COMMANDS:
-        raise RequestError("unknown command", f"command: {command!r} is not a command; one of {', '.join(COMMANDS)}", request_id)
+    if not isinstance(command, str) or command not in COMMANDS:
+        raise RequestError("unknown command", f"command: {shown(command)} is not a command; one of {', '.join(COMMANDS)}", request_id)
     problems: list[Problem] = []
     limits = _limits(doc, max_time_limit, problems)
     fields = _command_fields(command, doc, problems)
     if command not in WITHOUT_POSITION and "position" not in doc:
         problems.append(Problem("position", "missing: a position in the lueur-position/1 format (a JSON object)"))
     if problems:
+        problems = capped(problems)
         raise RequestError("invalid request", "; ".join(str(p) for p in problems), request_id, problems)
     known = {"id", "command", "position", *(f.name for f in LIMITS), *(f.name for f in COMMAND_FIELDS[command])}
     warnings = [Problem(name, f"not a field of {command!r} requests: ignored") for name in doc if name not in known]
     if command in WITHOUT_POSITION and "position" in doc:
         warnings.append(Problem("position", f"{command!r} takes no position: ignored"))
-    return Request(request_id, command, limits, fields, doc.get("position"), warnings)
+    return Request(request_id, command, limits, fields, doc.get("position"), capped_warnings(warnings))
+
+
+def capped_warnings(warnings: list[Problem]) -> list[Problem]:
+    """The first warnings, and a last one counting those left out (a request may name a million unknown fields)."""
+    if len(warnings) <= MAX_LISTED:
+        return warnings
+    return [*warnings[:MAX_LISTED], Problem("", f"... and {len(warnings) - MAX_LISTED:,} more warnings, not listed")]
 
 
 def read_position(request: Request) -> tuple[Position, list[Problem]]:
@@ -108,8 +122,8 @@ def read_position(request: Request) -> tuple[Position, list[Problem]]:
     try:
         position, warnings = read(request.position_doc, lenient=True)
     except PositionError as exc:
-        raise PositionError([_under_position(p) for p in exc.problems]) from None
-    return position, [_under_position(w) for w in warnings]
+        raise exc.relocated(_under_position) from None
+    return position, capped_warnings([_under_position(w) for w in warnings])
 
 
 def _under_position(problem: Problem) -> Problem:
@@ -117,14 +131,69 @@ def _under_position(problem: Problem) -> Problem:
 
 
 def _request_id(doc: dict[str, Any]) -> str | int:
+    """The request's id; a missing or invalid one is refused with an error that carries no id (None)."""
     if "id" not in doc:
         raise RequestError("invalid request", "id: missing; a string or an integer that names the request")
     value = doc["id"]
-    if isinstance(value, bool) or not isinstance(value, (str, int)):
-        raise RequestError("invalid request", f"id: a string or an integer, not {json_type(value)}")
-    if isinstance(value, str) and not 0 < len(value) <= MAX_ID_LENGTH:
-        raise RequestError("invalid request", f"id: 1 to {MAX_ID_LENGTH} characters")
+    problem = id_problem(value)
+    if problem is not None:
+        raise RequestError("invalid request", f"id: {problem}")
     return value
+
+
+def leading_id(raw: bytes) -> str | int | None:
+    """The id of a line that cannot be read whole (too long), when it is certain: the line starts
+    with ``{"id":`` (spaces allowed between), then a complete valid id, then ``,`` or ``}``.
+
+    Only the first member of the top-level object counts: an ``"id"`` further on
+    may stand inside another value (a position's ``meta``).
+
+    >>> leading_id(b'{"id": "a1", "command": "solve", "posi'), leading_id(b'{"id":1.5,"command"')
+    ('a1', None)
+    >>> leading_id(b'{"command":"solve","position":{"meta":{"id":7},')
+    """
+    start = _after_space(raw, 0)
+    for token in (b"{", b'"id"', b":"):
+        if not raw.startswith(token, start):
+            return None
+        start = _after_space(raw, start + len(token))
+    end = _string_end(raw, start) if raw.startswith(b'"', start) else _integer_end(raw, start)
+    if end is None or raw[_after_space(raw, end):][:1] not in (b",", b"}"):
+        return None
+    try:
+        value = decode_json(raw[start:end].decode("utf-8"))
+    except (UnicodeDecodeError, PositionError):
+        return None
+    return value if id_problem(value) is None else None
+
+
+def _after_space(raw: bytes, index: int) -> int:
+    while index < len(raw) and raw[index] in b" \t\r\n":
+        index += 1
+    return index
+
+
+def _string_end(raw: bytes, start: int) -> int | None:
+    """Just past the JSON string that opens at ``start``; None when it does not close."""
+    index = start + 1
+    while index < len(raw):
+        byte = raw[index]
+        if byte == 0x5C:  # a backslash: the next byte is escaped
+            index += 2
+            continue
+        if byte == 0x22:
+            return index + 1
+        index += 1
+    return None
+
+
+def _integer_end(raw: bytes, start: int) -> int | None:
+    """Just past the integer at ``start`` (digits, after an optional minus); None when there is none."""
+    index = start + 1 if raw.startswith(b"-", start) else start
+    digits = index
+    while index < len(raw) and 0x30 <= raw[index] <= 0x39:
+        index += 1
+    return index if index > digits else None
 
 
 def _limits(doc: dict[str, Any], max_time_limit: float, problems: list[Problem]) -> Limits:

@@ -112,24 +112,37 @@ class Runner:
                 body["reason"] = f"no request {target!r} is in flight (it has finished, or was never sent)"
             emit({"id": request.id, **result("cancel", 0 if stopping else 1, body), "seconds": 0.0})
             return
-        for warning in request.warnings:
-            emit({"id": request.id, "type": "warning", **warning.as_json()})
         with self._lock:
-            if request.id in self._jobs:
+            running = self._jobs.get(request.id)
+            if running is not None and not running.finished:
+                # Not under its id: that would give the request in flight a second final line.
                 emit(RequestError("duplicate id", f"id: {request.id!r} is already in flight; ids must be unique among running requests",
-                                  request.id).line())
+                                  None).line())
                 return
-            searches = sum(1 for job in self._jobs.values() if job.request.command in HEAVY)
+            searches = sum(1 for job in self._jobs.values() if job.request.command in HEAVY and not job.finished)
             if request.command in HEAVY and searches >= self.max_pending:
                 # Only searches count: a quick command answers in milliseconds and never queues behind them.
                 emit(RequestError("busy", f"{searches} searches are already waiting or running; try again later",
                                   request.id).line())
                 return
+            for warning in request.warnings:  # sent once the request is accepted, so always under its own id
+                emit({"id": request.id, "type": "warning", **warning.as_json()})
             job = _Job(request, emit)
             self._jobs[request.id] = job
             thread = threading.Thread(target=self._run, args=(job,), name=f"request {request.id}", daemon=True)
             self._threads.add(thread)
-        thread.start()
+        try:
+            thread.start()
+        except RuntimeError as exc:  # no thread to be had (the system is out of them): the request still ends
+            with self._lock:
+                self._threads.discard(thread)
+                self._forget(job)
+            job.finish(RequestError("busy", f"cannot start the request ({exc}); try again later").line())
+
+    def _forget(self, job: _Job) -> None:
+        """Drop a finished job, unless its id already belongs to a newer request (the caller holds the lock)."""
+        if self._jobs.get(job.request.id) is job:
+            del self._jobs[job.request.id]
 
     def in_flight(self, request_id: str | int) -> bool:
         """Whether a request with this id is waiting or running (its final line not yet sent)."""
@@ -145,10 +158,13 @@ class Runner:
             job.stop_reason = job.stop_reason or "cancelled"
             return True
 
-    def cancel_all(self) -> None:
+    def cancel_all(self) -> int:
+        """Stop every request in flight (each still sends its final line); how many there were."""
         with self._lock:
-            for job in self._jobs.values():
+            running = [job for job in self._jobs.values() if not job.finished]
+            for job in running:
                 job.stop_reason = job.stop_reason or "cancelled"
+            return len(running)
 
     def wait(self) -> None:
         """Return once every request has sent its final line."""
@@ -179,7 +195,7 @@ class Runner:
             job.finish(RequestError("internal error", f"{type(exc).__name__}: {exc}").line())
         finally:
             with self._lock:
-                self._jobs.pop(job.request.id, None)
+                self._forget(job)
                 self._threads.discard(threading.current_thread())
 
     def _announce(self, job: _Job) -> None:

@@ -8,10 +8,17 @@ and the JSON Schema of the HTTP front end's OpenAPI document both come from here
 (None, '0 is out of range: more than 0 and at most 600')
 >>> TIME_LIMIT.json_schema(max_time_limit=30.0)
 {'type': 'number', 'exclusiveMinimum': 0, 'maximum': 30.0, 'description': 'Seconds of work (the searching commands).'}
+>>> id_problem(1.5)
+'a string or an integer, not 1.5'
+>>> id_problem(2**53)
+'an integer from -9,007,199,254,740,991 to 9,007,199,254,740,991 (held exactly by every JSON reader), not 9007199254740992'
 """
 
 from __future__ import annotations
 
+import json
+import math
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,6 +32,8 @@ MAX_PLAYOUTS = 1_000_000
 MAX_NODES = 100_000_000
 MIN_REPORT_EVERY = 0.05
 MAX_ID_LENGTH = 200
+MAX_ID_INTEGER = 2**53 - 1
+"""Integer ids lie within plus or minus this: every JSON reader (JavaScript's numbers included) holds them exactly."""
 MAX_SEED = 2**63 - 1
 
 
@@ -56,8 +65,8 @@ class Field:
             return value
         if self.kind == "choice":
             value = doc.get(self.name, self.default)
-            if value not in self.choices:
-                problems.append(Problem(self.name, f"{value!r} is not one of {', '.join(self.choices)}"))
+            if not isinstance(value, str) or value not in self.choices:
+                problems.append(Problem(self.name, f"{shown(value)} is not one of {', '.join(self.choices)}"))
                 return self.default
             return str(value)
         value = doc.get(self.name)
@@ -67,8 +76,9 @@ class Field:
                 return None
             return value
         if self.kind == "id":
-            if isinstance(value, bool) or not isinstance(value, (str, int)):
-                problems.append(Problem(self.name, self.description))
+            problem = id_problem(value)
+            if problem is not None:
+                problems.append(Problem(self.name, f"{self.description}: {problem}"))
                 return None
             return value
         if value is None:
@@ -81,10 +91,13 @@ class Field:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             problems.append(Problem(self.name, f"a number of seconds, not {json_type(value)}"))
             return self.default
+        if isinstance(value, float) and not math.isfinite(value):  # every comparison with NaN is false: refuse it first
+            problems.append(Problem(self.name, f"a finite number of seconds, not {shown(value)}"))
+            return self.default
         low = self.low or 0.0
         if value < low or (self.exclusive_low and value == low) or (high is not None and value > high):
             bound = f"more than {low:g}" if self.exclusive_low else f"at least {low:g}"
-            problems.append(Problem(self.name, f"{value:g} is out of range: {bound} and at most {high:g}"))
+            problems.append(Problem(self.name, f"{shown(value)} is out of range: {bound} and at most {high:g}"))
             return self.default
         return float(value)
 
@@ -94,7 +107,7 @@ class Field:
             return self.default
         assert self.low is not None and high is not None
         if not self.low <= value <= high:
-            problems.append(Problem(self.name, f"{value} is out of range: {int(self.low)} to {int(high)}"))
+            problems.append(Problem(self.name, f"{shown(value)} is out of range: {int(self.low)} to {int(high)}"))
             return self.default
         return value
 
@@ -116,17 +129,62 @@ class Field:
         elif self.kind == "actions":
             schema = {"type": "array", "items": {"type": "string"}, "minItems": 1}
         else:
-            schema = {"oneOf": [{"type": "string", "minLength": 1, "maxLength": MAX_ID_LENGTH}, {"type": "integer"}]}
+            schema = dict(ID_SCHEMA)
         if self.default is not None and self.kind != "id":
             schema["default"] = self.default
         schema["description"] = self.description
         return schema
 
 
+ID_SCHEMA: dict[str, Any] = {"oneOf": [
+    {"type": "string", "minLength": 1, "maxLength": MAX_ID_LENGTH, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f]*$"},
+    {"type": "integer", "minimum": -MAX_ID_INTEGER, "maximum": MAX_ID_INTEGER},
+]}
+"""What an id is, published: the same rule as :func:`id_problem`."""
+_CONTROL_OR_SURROGATE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def id_problem(value: Any) -> str | None:
+    """What is wrong with a request id (``id``, a cancel's ``target``), or None when it is one.
+
+    An id is a string of 1 to 200 characters, none of them a control character
+    or a lone surrogate, or an integer that every JSON reader holds exactly.
+    """
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        return f"a string or an integer, not {shown(value) if isinstance(value, float) else json_type(value)}"
+    if isinstance(value, int):
+        if -MAX_ID_INTEGER <= value <= MAX_ID_INTEGER:
+            return None
+        return f"an integer from {-MAX_ID_INTEGER:,} to {MAX_ID_INTEGER:,} (held exactly by every JSON reader), not {shown(value)}"
+    if not 0 < len(value) <= MAX_ID_LENGTH:
+        return f"1 to {MAX_ID_LENGTH} characters, not {len(value):,}"
+    bad = _CONTROL_OR_SURROGATE.search(value)
+    if bad is None:
+        return None
+    what = "a lone surrogate" if 0xD800 <= ord(bad.group()) <= 0xDFFF else "a control character"
+    return f"{what} U+{ord(bad.group()):04X} at character {bad.start() + 1}: an id is printable text"
+
+
+def shown(value: Any, keep: int = 40) -> str:
+    """A value as a message quotes it: its Python form, cut short when long (a request may send megabytes)."""
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    if isinstance(value, (list, dict)):
+        return json_type(value)
+    if isinstance(value, str):
+        return repr(value) if len(value) <= keep else f"{value[:keep]!r}... ({len(value):,} characters)"
+    if isinstance(value, float):
+        return f"{value:g}"
+    if isinstance(value, int) and abs(value) >= 10**keep:
+        return f"an integer of more than {keep} digits"
+    return str(value)
+
+
 TIME_LIMIT = Field("time_limit", "seconds", "Seconds of work (the searching commands).", 0.0, MAX_TIME_LIMIT, exclusive_low=True)
 LIMITS = (
     TIME_LIMIT,
     Field("max_nodes", "integer", "Positions the planner may expand (solve).", 1, MAX_NODES),
+    Field("max_positions", "integer", "Positions a search may keep in memory at once (solve, hint; default 500,000).", 1, 2_000_000),
     Field("playouts", "integer", "hint: playouts per choice (reproducible); analyze: games played.", 1, MAX_PLAYOUTS),
     Field("seed", "integer", "Same request and seed, same answer.", -MAX_SEED - 1, MAX_SEED, default=0),
     Field("report_every", "seconds", "Seconds between info lines.", MIN_REPORT_EVERY, 3600.0, default=0.25),
@@ -152,7 +210,7 @@ COMMAND_FIELDS: dict[str, tuple[Field, ...]] = {
         Field("order_nodes", "integer", "Positions the planner may expand per sampled order.", 1, MAX_NODES, default=150),
     ),
     "render": (),
-    "cancel": (Field("target", "id", "the id of the request to stop (a string or an integer)"),),
+    "cancel": (Field("target", "id", "the id of the request to stop"),),
     "version": (),
 }
 COMMANDS = tuple(COMMAND_FIELDS)
@@ -163,8 +221,7 @@ WITHOUT_POSITION = ("cancel", "version")
 def request_schema(max_time_limit: float = MAX_TIME_LIMIT) -> dict[str, Any]:
     """The JSON Schema of a request body over HTTP (the command comes from the path)."""
     properties: dict[str, Any] = {
-        "id": {"oneOf": [{"type": "string", "minLength": 1, "maxLength": MAX_ID_LENGTH}, {"type": "integer"}],
-               "description": "Names the request (generated when absent); unique among requests in flight."},
+        "id": {**ID_SCHEMA, "description": "Names the request (generated when absent); unique among requests in flight."},
         "position": {"type": "object", "description": "A position in the lueur-position/1 format (all commands but cancel and version)."},
     }
     for field in LIMITS:

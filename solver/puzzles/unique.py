@@ -1,7 +1,7 @@
 """Is a Final Flickers puzzle's optimal solution unique? Two independent proofs.
 
 Counting every choice of which irrelevant tile burns, no end-game solution is
-ever unique (solver-anchors §0), so uniqueness is stated on a projection, the
+ever unique (a finding of the research notes), so uniqueness is stated on a projection, the
 **line** of a plan (docs/puzzles.md):
 
 * for each turn but the last, where every prisoner stands when the turn ends,

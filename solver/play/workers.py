@@ -1,0 +1,83 @@
+"""Work handed to worker processes that never outlive the process that started them.
+
+:class:`Workers` runs independent tasks in a process pool and gives their
+results back in order, waking every ``tick`` seconds while it waits so that
+the caller can report progress and stop at a deadline. Three rules make the
+workers easy to stop:
+
+- they ignore Ctrl-C (SIGINT reaches the whole process group): the parent
+  alone handles it, and ends them;
+- leaving the ``with`` block for any reason (an exception, Ctrl-C, a SIGTERM
+  turned into an exception by the front end) terminates them at once, instead
+  of waiting for the tasks still queued (what a process pool's shutdown does);
+- each worker watches its parent from a thread, and exits when the parent is
+  gone (killed without a chance to clean up), instead of waiting for tasks
+  that will never come.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import threading
+import time
+from collections.abc import Callable, Sequence
+from types import TracebackType
+from typing import Any
+
+PARENT_POLL = 0.5
+"""Seconds between a worker's checks that its parent is still there."""
+
+
+class Workers:
+    """A pool of ``count`` worker processes; a context manager that always ends them."""
+
+    def __init__(self, count: int) -> None:
+        methods = multiprocessing.get_all_start_methods()
+        # fork or spawn: the worker's parent is this process (a fork server would stand between them).
+        context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+        self.pool = context.Pool(count, initializer=_worker_started, initargs=(os.getpid(),))
+
+    def __enter__(self) -> Workers:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """End the workers now, whatever they are doing."""
+        self.pool.terminate()
+        self.pool.join()
+
+    def run(self, task: Callable[..., Any], chunks: Sequence[tuple[Any, ...]], *, tick: float,
+            on_tick: Callable[[list[Any]], None], give_up: Callable[[], bool]) -> list[Any]:
+        """``task(*chunk)`` for every chunk, results in order (None for those not done when ``give_up``
+        answered true). ``on_tick(results so far)`` is called every ``tick`` seconds and at each result."""
+        pending = [self.pool.apply_async(task, chunk) for chunk in chunks]
+        results: list[Any] = [None] * len(chunks)
+        for i, job in enumerate(pending):
+            while not job.ready():
+                if give_up():
+                    return results
+                job.wait(tick)
+                on_tick(results)
+            results[i] = job.get()
+            on_tick(results)
+        return results
+
+
+def _worker_started(parent: int) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's: it ends the workers itself
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not a handler the parent's front end installed: this is how they end
+    threading.Thread(target=_watch_parent, args=(parent,), name="watch-parent", daemon=True).start()
+
+
+def _watch_parent(parent: int) -> None:
+    """Exit when the parent is gone: it was killed before it could end its workers."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_POLL)
+    os._exit(1)
+
+
+__all__ = ["Workers"]

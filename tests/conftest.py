@@ -1,0 +1,49 @@
+"""Test markers applied by name: the slow tests, left out by ``make quick``.
+
+``make test`` runs everything (about 3.5 minutes on two cores); ``make quick``
+runs ``-m "not slow"``. The lists below name the slow ones (measured with
+``pytest --durations``: subprocesses, planners, CP-SAT, Ray, the HTTP server),
+so no test file needs a decorator. A name here that matches no test fails
+``tests/test_docs.py``, so the lists cannot go stale silently.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+SLOW_MODULES = frozenset({
+    "tests/test_chance_solve.py",
+    "tests/test_cpsat.py",
+    "tests/test_examples.py",
+    "tests/test_fastgame.py",
+    "tests/test_pddl.py",
+    "tests/test_planners_agree.py",
+    "tests/test_play.py",
+    "tests/test_properties.py",
+    "tests/test_protocol.py",
+    "tests/test_puzzles.py",
+    "tests/test_puzzles_batch.py",
+    "tests/test_puzzles_curated.py",
+    "tests/test_readme.py",
+    "tests/test_serve.py",
+})
+"""Modules whose tests are slow as a whole (each starts processes or runs searches)."""
+
+SLOW_TESTS = frozenset({
+    "tests/test_docs.py::test_every_help_example_runs",
+    "tests/test_search.py::test_the_pruning_changes_no_answer",
+    "tests/test_search.py::test_solve_command_exit_codes_and_json",
+    "tests/test_search.py::test_the_nerve_objective_trades_turns_for_nerve",
+})
+"""Single slow tests in otherwise quick modules (every parametrised case of each)."""
+
+
+def is_slow(nodeid: str) -> bool:
+    module, _, name = nodeid.partition("::")
+    return module in SLOW_MODULES or f"{module}::{name.split('[')[0]}" in SLOW_TESTS
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if is_slow(item.nodeid):
+            item.add_marker(pytest.mark.slow)
