@@ -13,9 +13,10 @@ import pytest
 from click.testing import CliRunner
 
 from cli.generate import generate, grade
-from solver.notation.forms import load_text
+from solver.notation.forms import dump, load_path, load_text
 from solver.puzzles.batch import BatchError, Options, examine, run
 from solver.puzzles.study import study
+from tests.scenario_harness import with_rulings
 
 OPTIONS = Options(seed=7)
 ROOT = Path(__file__).resolve().parent.parent
@@ -134,9 +135,16 @@ def test_generate_refuses_a_directory_of_another_job(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "another job" in result.output
 
 
-def test_grade_says_when_a_position_is_not_a_puzzle() -> None:
+def test_grade_says_when_a_position_is_not_a_puzzle(tmp_path: Path) -> None:
     path = Path(__file__).resolve().parent.parent / "scenarios" / "endgames" / "07-lights-out-must-move.toml"
     result = CliRunner().invoke(_cli(), ["grade", str(path)])
+    assert result.exit_code == 1
+    assert "a 2-turn win is too short to be a puzzle" in result.output
+    # Read without RULING-RELIGHT-AT-START, the same end-game has two optimal 5-turn lines.
+    position, _ = load_path(path)
+    old_reading = tmp_path / "old-reading.toml"
+    old_reading.write_text(dump(with_rulings(position.state, {"RULING-RELIGHT-AT-START": False}), position.meta, "toml"), encoding="utf-8")
+    result = CliRunner().invoke(_cli(), ["grade", str(old_reading)])
     assert result.exit_code == 1
     assert "several optimal lines" in result.output
 
