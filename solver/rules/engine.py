@@ -206,8 +206,9 @@ def _refusal(state: GameState, action: Action) -> str | None:
     step = state.pending.front  # type: ignore[union-attr]
     if action.verb in (Verb.BLOCK, Verb.NOBLOCK):
         return (
-            f"no hit awaits a Block now: a Block is chosen as the hits are taken, and hits no one may Block "
-            f"(a keeper's ranged hit, a pathless's attack) are taken at once ({section('block')}); "
+            f"no hit awaits a Block now: a Block is chosen as the hits are taken, and hits no one can Block "
+            f"(a keeper's ranged hit, a pathless's attack, a prisoner with no Nerve it may spend, an empty pile) "
+            f"are taken at once ({section('block')}); "
             f"now: {describe_decision(state, step.name)}"
         )
     return f"not a choice at this moment: {describe_decision(state, step.name)}"
