@@ -4,13 +4,18 @@ choice at this moment" (scenarios/refusals/)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from cli.main import cli
 from solver.core.actions import format_action
 from solver.notation.forms import load_path
 from solver.present.reports import legal_json
+from solver.protocol.commands import execute
+from solver.protocol.requests import parse_request
 from solver.rules.adjudicate import play
 from solver.rules.engine import candidates, legal_actions
 
@@ -63,3 +68,37 @@ def test_a_block_with_no_hit_awaiting_one_names_the_unblockable_hits() -> None:
     assert "no hit awaits a Block now" in result.refused.reason
     assert "a keeper's ranged hit" in result.refused.reason
     assert "not a choice at this moment" not in result.refused.reason
+
+
+# -- check on a finished game ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("scenario", "result", "reason"),
+    [
+        ("refusals/game-over-won.toml", "win", "every prisoner stands on the gate at d3 holding a key"),
+        ("refusals/game-over-lost.toml", "lose", "every gate is gone"),
+    ],
+)
+def test_check_says_the_game_is_over(scenario: str, result: str, reason: str) -> None:
+    path = str(ROOT / scenario)
+    text = CliRunner().invoke(cli, ["check", path])
+    assert text.exit_code == 0
+    assert f"valid position; the game is over: {result} ({reason}" in text.output
+    as_json = CliRunner().invoke(cli, ["check", path, "--json"])
+    doc = json.loads(as_json.output)
+    assert as_json.exit_code == 0 and doc["valid"] is True
+    assert doc["outcome"] == result and doc["game_over"].startswith(f"the game is over: {result} ({reason}")
+    request = parse_request({"id": 1, "command": "check", "position": json.loads(convert_to_json(path))})
+    line = execute(request, lambda doc: None, lambda: False)
+    assert line["exit_code"] == 0 and line["result"]["outcome"] == result
+    assert line["result"]["game_over"].startswith("the game is over: ")
+
+
+def test_check_of_a_game_in_progress_says_nothing_of_an_end() -> None:
+    doc = json.loads(CliRunner().invoke(cli, ["check", str(ROOT / "refusals/land-off-line.toml"), "--json"]).output)
+    assert doc["valid"] is True and doc["outcome"] is None and doc["game_over"] is None
+
+
+def convert_to_json(path: str) -> str:
+    return CliRunner().invoke(cli, ["convert", path, "--to", "json"]).output
