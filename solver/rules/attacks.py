@@ -227,7 +227,8 @@ def attack(
             tile = state.tiles[other]
             assert tile is not None
             text = f"the attack from {geo.name(m)} reaches the {tile.describe()} on {geo.name(other)}: it attacks too"
-            events.append(event("chain", text, "chain"))
+            at_end = state.tiles[m].kind is not Kind.PATHLESS and line_ends(state, m) >> other & 1  # type: ignore[union-attr]
+            events.append(event("chain", text, "chain", LOS_END if at_end else None))
     hits = []
     for m in triggered:
         for i, p in enumerate(state.prisoners):
