@@ -57,7 +57,9 @@ def check(file: str, as_json: bool) -> None:
     if as_json:
         emit_json(answer.document)
     else:
-        out(check_text(file, answer.value, answer.document.get("total", 0)))
+        text = check_text(file, answer.value, answer.document.get("total", 0))
+        over = answer.document.get("game_over")
+        out(f"{text}; {over}" if over else text)
     raise Exit(answer.exit_code)
 
 

@@ -49,7 +49,7 @@ def test_show_draws_the_board_and_reports_the_graph() -> None:
 def test_check_valid_and_json_keys() -> None:
     assert lueur("check", str(EXAMPLE)).exit_code == 0
     doc = json.loads(lueur("check", str(EXAMPLE), "--json").output)
-    assert doc == {"valid": True, "problems": [], "warnings": []}
+    assert doc == {"valid": True, "problems": [], "warnings": [], "outcome": None, "game_over": None}
 
 
 def test_legal_lists_actions_and_explains_refusals() -> None:

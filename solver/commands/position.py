@@ -12,20 +12,32 @@ from solver.present.render import render as draw
 from solver.present.reports import adjudication_json, legal_json
 from solver.rules.adjudicate import adjudicate
 from solver.rules.engine import awaits
+from solver.rules.outcome import outcome
 
 from .answers import Answer
 
 
 def check(read: Callable[[], tuple[Position, list[Problem]]]) -> Answer:
     """Whether a position is valid: ``read`` reads it (from a file, a request...); every problem
-    found on the way, or the warnings. ``Answer.value`` is the list of problems: at most
+    found on the way, or the warnings (and, for a game already won or lost, ``outcome`` and
+    ``game_over``, the sentence saying so). ``Answer.value`` is the list of problems: at most
     ``MAX_LISTED`` and a last one counting the rest; ``total`` in the document counts them all."""
     try:
-        _, warnings = read()
+        position, warnings = read()
     except PositionError as exc:
         document = {"valid": False, "total": exc.total, "problems": [p.as_json() for p in exc.problems]}
         return Answer(ExitCode.BAD_INPUT, document, exc.problems)
-    return Answer(ExitCode.OK, {"valid": True, "problems": [], "warnings": [w.as_json() for w in warnings]}, [])
+    # A finished game is still a valid position, but every action on it will be
+    # refused: say so at once rather than "valid" alone.
+    over = outcome(position.state)
+    document = {
+        "valid": True,
+        "problems": [],
+        "warnings": [w.as_json() for w in warnings],
+        "outcome": over.result if over else None,
+        "game_over": f"the game is over: {over.result} ({over.reason})" if over else None,
+    }
+    return Answer(ExitCode.OK, document, [])
 
 
 def legal(position: Position, *, explain: bool = False) -> Answer:

@@ -36,6 +36,10 @@ SECTIONS: dict[str, tuple[str, str]] = {
     "final": ("Final Flickers", "Dernières Lueurs"),
     "turn": ("Turn Progression", "Comment jouer"),
     "keeper": ("Keepers", "Gardiens"),
+    "pit_fiend": ("Pit Fiends", "Démons des gouffres"),
+    "pathless": ("The Pathless", "L'Impasse"),
+    "omens": ("Omens", "Augures"),
+    "dirge": ("The Dirge", "L'Hymne funèbre"),
 }
 
 

@@ -18,6 +18,7 @@ from solver.core.rulebook import Event, event
 from solver.core.rulings import KEEPER_RANGED_OUT, LOS_END, TRIGGER_ORIGIN
 from solver.core.state import BLOCK, DISCARD_MONSTERS, FALL, PLACE, SCRAMBLE, GameState, Hit, Step
 from solver.core.tiles import Kind
+from solver.rules.describe import monster_rule
 from solver.rules.outcome import win
 from solver.rules.sight import (
     back_line,
@@ -173,7 +174,7 @@ def pit_fiend_strike(state: GameState, cell: Cell, initial: list[Trigger], event
         p = state.prisoners[i]
         trig += [Trigger(m, f"{p.name} fell while in its sight") for m in watchers(state, p.cell)]  # type: ignore[arg-type]
     names = ", ".join(geo.name(c) for c in sorted(targets) if c != cell) or "nothing"
-    events.append(event("pit_fiend", f"the pit fiend on {geo.name(cell)} turns its diagonals into pits: {names}", "monsters"))
+    events.append(event("pit_fiend", f"the pit fiend on {geo.name(cell)} turns its diagonals into pits: {names}", "pit_fiend"))
     for c in targets:
         tile = state.tiles[c]
         assert tile is not None
@@ -226,7 +227,8 @@ def attack(
             tile = state.tiles[other]
             assert tile is not None
             text = f"the attack from {geo.name(m)} reaches the {tile.describe()} on {geo.name(other)}: it attacks too"
-            events.append(event("chain", text, "chain"))
+            at_end = state.tiles[m].kind is not Kind.PATHLESS and line_ends(state, m) >> other & 1  # type: ignore[union-attr]
+            events.append(event("chain", text, "chain", LOS_END if at_end else None))
     hits = []
     for m in triggered:
         for i, p in enumerate(state.prisoners):
@@ -247,13 +249,18 @@ def attack(
             rule_ruling = KEEPER_RANGED_OUT
         unblockable = "" if h.blockable else ", no Block"
         text = f"{p.name} on {geo.name(p.cell)} is hit by the {tile.describe()} on {geo.name(h.monster)}: {cost}{unblockable}{out}"  # type: ignore[arg-type]
-        events.append(event("hit", text, "keeper" if tile.kind is Kind.KEEPER else "torments", rule_ruling, p.name))
+        events.append(event("hit", text, _hit_rule(tile.kind), rule_ruling, p.name))
     for m in triggered:
         if m in sights and not any(h.monster == m for h in hits):
             tile = state.tiles[m]
             assert tile is not None
-            events.append(event("miss", f"the {tile.describe()} on {geo.name(m)} hits no one", "monsters"))
+            events.append(event("miss", f"the {tile.describe()} on {geo.name(m)} hits no one", monster_rule(tile.kind)))
     return hits, [m for m in triggered if _removed_after(state, m, entering)]
+
+
+def _hit_rule(kind: Kind) -> str:
+    """A wax eater's hit is a torment; keepers and the pathless have sections of their own."""
+    return "torments" if kind is Kind.WAX_EATER else monster_rule(kind)
 
 
 def reach(state: GameState, monster: Cell) -> int:

@@ -20,7 +20,7 @@ from solver.core.state import (
     GameState,
     Prisoner,
 )
-from solver.core.tiles import type_name
+from solver.core.tiles import Kind, type_name
 
 
 def where(state: GameState, p: Prisoner) -> str:
@@ -68,3 +68,18 @@ def decision_text(state: GameState, name: str | None = None) -> str:
             return "a tile is drawn ('place <cell> <type>:<openings>' names it and places it)"
         return f"where and how the {type_name(step.hand)} just drawn is placed ('place <cell> {step.hand.value}[:<openings>]')"
     return texts.get(name, name)
+
+
+MONSTER_RULES: dict[Kind, str] = {
+    Kind.WAX_EATER: "monsters",
+    Kind.KEEPER: "keeper",
+    Kind.PIT_FIEND: "pit_fiend",
+    Kind.PATHLESS: "pathless",
+    Kind.OMEN: "omens",
+}
+"""The rulebook section (key of :data:`solver.core.rulebook.SECTIONS`) that governs each monster."""
+
+
+def monster_rule(kind: Kind) -> str:
+    """The rulebook section of a monster's own rules (the wax eaters' for any other tile)."""
+    return MONSTER_RULES.get(kind, "monsters")

@@ -22,13 +22,14 @@ from fractions import Fraction
 from solver.core import counts
 from solver.core.actions import Action, Verb, format_action, parse_action, sort_key
 from solver.core.errors import IllegalActionError, UnsupportedError
-from solver.core.rulebook import Event
+from solver.core.rulebook import Event, section
 from solver.core.state import BURN, CHANCE, PLACE, STAY_DRAW, GameState
 from solver.core.tiles import TILE_TYPES, Kind, TileType
 from solver.rules.decisions import options, resolve
 from solver.rules.describe import decision_text
 from solver.rules.draws import burn_distribution, draw_distribution
 from solver.rules.outcome import Outcome, outcome
+from solver.rules.refusals import more_refusals
 from solver.rules.runner import open_turn, resolve_burn, resolve_draw, resolve_stay_draw, run
 
 __all__ = [
@@ -95,13 +96,17 @@ def candidates(state: GameState) -> list[tuple[Action, str | None]]:
     """Every candidate action of the decision awaited, with the reason each is refused."""
     if node_type(state) != "decision":
         return []
-    cands = options(current(state))
+    opened_state = current(state)
+    cands = options(opened_state) + more_refusals(opened_state)
     return sorted(cands, key=lambda c: sort_key(c[0], state.size))
 
 
 def legal_actions(state: GameState) -> list[Action]:
     """The legal actions of the decision awaited, in a stable order (none at chance or end)."""
-    return [action for action, reason in candidates(state) if reason is None]
+    if node_type(state) != "decision":
+        return []
+    legal = [action for action, reason in options(current(state)) if reason is None]
+    return sorted(legal, key=lambda a: sort_key(a, state.size))
 
 
 def chance_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
@@ -192,11 +197,20 @@ def _normalise(state: GameState, action: Action) -> Action:
 
 def _refusal(state: GameState, action: Action) -> str | None:
     """None if the action is legal, else the reason it is refused."""
-    cands = options(state)
-    for cand, reason in cands:
+    for cand, reason in options(state):
+        if cand == action:
+            return reason
+    for cand, reason in more_refusals(state):
         if cand == action:
             return reason
     step = state.pending.front  # type: ignore[union-attr]
+    if action.verb in (Verb.BLOCK, Verb.NOBLOCK):
+        return (
+            f"no hit awaits a Block now: a Block is chosen as the hits are taken, and hits no one can Block "
+            f"(a keeper's ranged hit, a pathless's attack, a prisoner with no Nerve it may spend, an empty pile) "
+            f"are taken at once ({section('block')}); "
+            f"now: {describe_decision(state, step.name)}"
+        )
     return f"not a choice at this moment: {describe_decision(state, step.name)}"
 
 

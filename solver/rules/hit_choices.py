@@ -6,6 +6,7 @@ from solver.core.actions import Action, Option, Verb
 from solver.core.grid import DIRECTIONS
 from solver.core.rulebook import Event, event
 from solver.core.state import BURN, GameState, Hit, Step
+from solver.core.tiles import Kind, TileType
 from solver.rules.attacks import arrive, queue_placement, scramble_options
 from solver.rules.steps import pop, push, replace_front, spend, spend_problem, turn_of
 
@@ -63,10 +64,17 @@ def _do_scramble(state: GameState, action: Action, events: list[Event]) -> GameS
     state = pop(state)
     nb = state.geo.neighbour(step.cell, action.direction)
     name = state.prisoners[step.who].name
-    events.append(event("scramble", f"{name} scrambles to {state.geo.name(nb)}", "falling_onto", None, name))
+    events.append(event("scramble", f"{name} scrambles to {state.geo.name(nb)}", _scramble_rule(state, step), None, name))
     if state.tiles[nb] is None:
         return queue_placement(state, step.who, nb, "scramble", step.cell)
     return arrive(state, step.who, nb, events)
+
+
+def _scramble_rule(state: GameState, step: Step) -> str:
+    """Scrambling off a keeper is the Keepers section's rule; off any other monster, Falling onto a Monster's."""
+    tile = state.tiles[step.cell]
+    from_keeper = tile is not None and (tile.kind is Kind.KEEPER or (tile.is_pit and tile.was is TileType.KEEPER))
+    return "keeper" if from_keeper else "falling_onto"
 
 
 def block_options(state: GameState, step: Step) -> list[int]:

@@ -4,7 +4,8 @@ From the monster's cell, in each direction it watches, sight passes from cell
 *x* to the next cell *y* when *x* opens toward *y* and *y* opens back; it goes
 on past *y* only when *y* also opens straight on. It stops at an empty cell, a
 pit or a wall, wraps around the edges, and stops when it comes back to the
-monster. The tile where it stops (a T met from its stem) is in sight under
+monster. The tile where it stops (a T met from its stem, or a pathless, whose
+four mouths meet any line but which no corridor crosses) is in sight under
 RULING-LOS-END (default); under the alternative the line stops before it.
 """
 
@@ -81,6 +82,11 @@ def _walk(state: GameState, monster: Cell, d: Dir) -> tuple[Mask, Mask]:
         if y == monster:
             return mask, 0
         tile = state.tiles[y]
+        if tile is not None and tile.kind is Kind.PATHLESS:
+            # Its four mouths meet the line (it sees as if open on four sides,
+            # RULING-PATHLESS-SIGHT) but no corridor crosses it: the line stops
+            # on it, as on a T met from its stem (docs/rules-notes.md).
+            return mask, 1 << y
         if tile is None or not tile.openings & back:
             return mask, 0
         if not tile.openings & d:
