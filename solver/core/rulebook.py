@@ -36,6 +36,7 @@ SECTIONS: dict[str, tuple[str, str]] = {
     "final": ("Final Flickers", "Dernières Lueurs"),
     "turn": ("Turn Progression", "Comment jouer"),
     "keeper": ("Keepers", "Gardiens"),
+    "dirge": ("The Dirge", "L'hymne funèbre"),
 }
 
 

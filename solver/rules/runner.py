@@ -37,6 +37,7 @@ from solver.rules.hit_choices import block_options, hits_total
 from solver.rules.keys import key_pass_possible
 from solver.rules.lighting import darkness, illuminated, lit_by, relight
 from solver.rules.moves import again_possible, final_options
+from solver.rules.omens import dirge_placements, omen_is_placed, set_aside, summons
 from solver.rules.outcome import outcome
 from solver.rules.placing import swap_targets
 from solver.rules.steps import begin_turn, discard_board_tile, discard_tiles, pop, push, replace_front, turn_of
@@ -185,8 +186,15 @@ def resolve_stay_draw(state: GameState, drawn: TileType, events: list[Event]) ->
     state = pop(state)
     state = state.evolve(pile=state.pile.without(counts.counts_of([drawn])))
     name = state.active.name
+    if drawn is TileType.OMEN and not summons(state):
+        # Q29's reading: an omen a stay meets counts only when it brings the Dirge.
+        text = f"{name}'s stay burns the top tile: an omen, discarded (it does not count toward the Dirge)"
+        events.append(event("stay_discard", text, "dirge", None, name))
+        return state.evolve(discarded=counts.bump(state.discarded, drawn))
     if drawn in MONSTER_TYPES:
         targets = swap_targets(state, drawn)
+        if drawn is TileType.OMEN:  # it must bring the Dirge where it goes
+            targets = tuple(c for c in targets if dirge_placements(state, c))
         if targets:
             text = f"{name} stays and draws a {type_name(drawn)}: it must be swapped with a connected neighbouring tile"
             events.append(event("stay_monster", text, "stay", STAY_SWAP, name))
@@ -207,12 +215,14 @@ def _place(state: GameState, step: Step, events: list[Event]) -> GameState:
         return pop(state)
     if state.pile.order is None:
         return state
-    return resolve_draw(state, state.pile.order[0])
+    return resolve_draw(state, state.pile.order[0], events)
 
 
-def resolve_draw(state: GameState, drawn: TileType) -> GameState:
+def resolve_draw(state: GameState, drawn: TileType, events: list[Event]) -> GameState:
     step = turn_of(state).front
     state = state.evolve(pile=state.pile.without(counts.counts_of([drawn])))
+    if drawn is TileType.OMEN and not omen_is_placed(state, step.cells):
+        return set_aside(state, events)
     return replace_front(state, step._replace(hand=drawn))
 
 

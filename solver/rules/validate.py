@@ -12,7 +12,7 @@ from solver.core import accounting, counts
 from solver.core.errors import Problem
 from solver.core.grid import geometry
 from solver.core.setups import METAL_KEYS, setup_problems
-from solver.core.state import FALL, LAND, PLACE, SCRAMBLE, START, GameState
+from solver.core.state import DIRGE, FALL, LAND, PLACE, SCRAMBLE, START, GameState
 from solver.core.tiles import TILE_TYPES, Kind
 from solver.rules.lighting import illuminated
 from solver.rules.outcome import outcome
@@ -81,7 +81,7 @@ def _awaits(state: GameState, name: str, who: int) -> bool:
 
 def _scrambling(state: GameState, who: int) -> bool:
     """Standing on a monster is only the moment of an attack: until the scramble is done."""
-    if _awaits(state, SCRAMBLE, who):
+    if _awaits(state, SCRAMBLE, who) or _awaits(state, DIRGE, who):
         return True
     return state.pending is not None and any(
         s.name == PLACE and s.purpose == "scramble" and s.who == who for s in state.pending.steps
