@@ -241,6 +241,8 @@ def _final(state: GameState, step: Step, events: list[Event]) -> GameState:
 
 
 def _collapse(state: GameState, step: Step, events: list[Event]) -> GameState:
+    if state.prisoners[step.who].cell is None:
+        return pop(state)  # swallowed meanwhile by the Dirge its stay's omen brought: nothing left to crumble
     return fall_from_collapse(pop(state), step.who, events)
 
 
