@@ -35,6 +35,7 @@ class Verb(StrEnum):
     CHARGE = "charge"
     BLIND = "blind"
     SWAP = "swap"
+    DIRGE = "dirge"
     AGAIN = "again"
     BLOCK = "block"
     NOBLOCK = "noblock"
@@ -59,6 +60,7 @@ USAGE = {
     "land": "land <cell>, e.g. 'land c5'",
     "place": "place <cell> <type>[:<openings>], e.g. 'place c5 t:NES' or 'place d4 gate'",
     "swap": "swap <cell>, e.g. 'swap d4'",
+    "dirge": "dirge <cell> [<variant>], e.g. 'dirge b2' (the corner of the Dirge with the lowest file and rank)",
     "block": "block [<prisoner>]",
     "give": "give <to> or give <from> <to>",
     "fall": "fall row | fall file",
@@ -77,6 +79,8 @@ class Action(NamedTuple):
     names: tuple[str, ...] = ()
     types: tuple[TileType, ...] = ()
     axis: str = ""
+    variant: int = 0
+    """``dirge`` only: which orientation of the Dirge's shape (0 for the first, the only one of the 3x3 square)."""
 
 
 Option = tuple[Action, str | None]
@@ -109,6 +113,8 @@ def format_action(action: Action, size: int) -> str:
         return f"place {geo.name(action.cell)} {piece}"
     if v in (Verb.BLOCK, Verb.GIVE):
         return " ".join((v, *action.names))
+    if v == Verb.DIRGE:
+        return f"dirge {geo.name(action.cell)}" + (f" {action.variant}" if action.variant else "")
     if v == Verb.FALL:
         return f"fall {action.axis}"
     if v == Verb.BURN:
@@ -167,6 +173,10 @@ def _parse(v: Verb, args: list[str], size: int) -> Action:
         limit = 1 if v == Verb.BLOCK else 2
         _expect((v == Verb.BLOCK or args) and len(args) <= limit, "wrong number of prisoner names")
         return Action(v, names=tuple(args))
+    if v == Verb.DIRGE:
+        _expect(1 <= len(args) <= 2, "needs a cell and, for a shape with several orientations, a variant number")
+        _expect(len(args) == 1 or args[1].isdigit(), "the variant is a number: 0, 1, 2...")
+        return Action(v, cell=geo.parse(args[0]), variant=int(args[1]) if len(args) == 2 else 0)
     if v == Verb.FALL:
         _expect(len(args) == 1 and args[0].lower() in ("row", "file"), "needs 'row' or 'file'")
         return Action(v, axis=args[0].lower())
@@ -209,6 +219,8 @@ def action_json(action: Action, size: int) -> dict[str, Any]:
         out["tiles"] = [t.value for t in action.types]
     if action.axis:
         out["line"] = action.axis
+    if action.variant:
+        out["variant"] = action.variant
     return out
 
 
@@ -232,4 +244,6 @@ def action_from_json(obj: dict[str, Any], size: int) -> Action:
     parts.extend(str(t) for t in obj.get("tiles", []))
     if "line" in obj:
         parts.append(str(obj["line"]))
+    if "variant" in obj:
+        parts.append(str(obj["variant"]))
     return parse_action(" ".join(parts), size)

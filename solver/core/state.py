@@ -161,6 +161,7 @@ class StepName(StrEnum):
     BLOCK = "block"  # decision: Block or not, for the pending hits
     FALL = "fall"  # decision: the faller's row or column
     SCRAMBLE = "scramble"  # decision: where the attacked prisoner scrambles
+    DIRGE = "dirge"  # decision: where the omen's placer lays the Dirge over it
     COLLAPSE = "collapse"  # automatic: a stay on a crumbling tile flips it and its prisoner falls
     DISCARD_MONSTERS = "discard_monsters"  # automatic: monsters removed after attacking
     LIGHT = "light"  # automatic: darkness, relighting, then the fill placements
@@ -181,12 +182,13 @@ SWAP = StepName.SWAP
 BLOCK = StepName.BLOCK
 FALL = StepName.FALL
 SCRAMBLE = StepName.SCRAMBLE
+DIRGE = StepName.DIRGE
 COLLAPSE = StepName.COLLAPSE
 DISCARD_MONSTERS = StepName.DISCARD_MONSTERS
 LIGHT = StepName.LIGHT
 END_TURN = StepName.END_TURN
 
-DECISIONS = frozenset({MAIN, EXTRA, AGAIN, FINAL, PLACE, LAND, START, SWAP, BLOCK, FALL, SCRAMBLE})
+DECISIONS = frozenset({MAIN, EXTRA, AGAIN, FINAL, PLACE, LAND, START, SWAP, BLOCK, FALL, SCRAMBLE, DIRGE})
 CHANCE = frozenset({BURN, STAY_DRAW})
 
 
@@ -221,6 +223,9 @@ class GameState:
     setup: Setup = field(default_factory=Setup)
     rulings: Rulings = DEFAULT_RULINGS
     pending: Turn | None = None
+    omens: int = 0
+    """Omens revealed for placement so far (docs/rules.md, omens): 0, 1 (the first set
+    aside) or 2 (the Dirge summoned). Omens a penalty or a stay discards do not count."""
 
     def evolve(self, **changes: object) -> GameState:
         """A copy with some fields changed (``dataclasses.replace``, without its overhead).
@@ -239,7 +244,10 @@ class GameState:
         cached = self.__dict__.get("_hash")
         if cached is None:
             cached = hash(
-                (self.size, self.tiles, self.prisoners, self.turn, self.pile, self.discarded, self.setup, self.rulings, self.pending)
+                (
+                    self.size, self.tiles, self.prisoners, self.turn, self.pile,
+                    self.discarded, self.setup, self.rulings, self.pending, self.omens,
+                )
             )
             self.__dict__["_hash"] = cached
         return cached
@@ -288,4 +296,4 @@ class GameState:
         return held
 
 
-_FIELDS = ("size", "tiles", "prisoners", "turn", "pile", "discarded", "setup", "rulings", "pending")
+_FIELDS = ("size", "tiles", "prisoners", "turn", "pile", "discarded", "setup", "rulings", "pending", "omens")

@@ -206,6 +206,16 @@ def type_name(tile_type: TileType) -> str:
     return ENGLISH[kind_of_type(tile_type)]
 
 
+def a_type_name(tile_type: TileType) -> str:
+    """The English name with its article: "a t", "an omen".
+
+    >>> a_type_name(TileType.OMEN), a_type_name(TileType.WAX_EATER)
+    ('an omen', 'a wax eater')
+    """
+    name = type_name(tile_type)
+    return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
+
+
 def placements(tile_type: TileType, must_open: int = 0, any_of: bool = False) -> tuple[int, ...]:
     """Rotations of a drawn tile type that open toward the required sides.
 

@@ -29,6 +29,8 @@ def to_json(state: GameState, meta: dict[str, Any] | None = None) -> dict[str, A
     out["turn"] = state.active.name
     out["pile"] = pile_json(state.pile)
     out["discarded"] = counts.counts_dict(state.discarded)
+    if state.omens:
+        out["omens"] = state.omens
     if state.setup != Setup():
         out["setup"] = state.setup.as_json()
     if state.rulings.given:

@@ -40,7 +40,7 @@ from solver.notation.tiletoken import UNKNOWN_ORIGIN, format_tile, parse_tile, t
 
 POSITIONAL = ("rows", "prisoners", "turn")
 PILE_KEYS = ("pile", "order", "layers")
-FIELD_KEYS = (*PILE_KEYS, "discarded", "setup", "rulings", "pending", "meta")
+FIELD_KEYS = (*PILE_KEYS, "discarded", "omens", "setup", "rulings", "pending", "meta")
 JSON_KEYS = ("setup", "pending")
 """Keyed fields whose value may be compact JSON (``meta`` always is, to the end of the line)."""
 RULING_PREFIX = "RULING-"
@@ -85,6 +85,8 @@ def format_line(state: GameState, meta: dict[str, Any] | None = None) -> str:
     fields.append(_format_pile(state.pile))
     if not _discard_derivable(state):
         fields.append("discarded:" + _format_counts(state.discarded))
+    if state.omens:
+        fields.append(f"omens:{state.omens}")
     if state.setup != Setup():
         setup = state.setup.as_json()
         fields.append("setup:" + (setup if isinstance(setup, str) else _compact(setup)))
@@ -389,6 +391,8 @@ class _LineReader:
             doc["discarded"] = _counts(value, where, self.problem)
         elif key == "rulings":
             doc["rulings"] = _rulings(value, where, self.problem)
+        elif key == "omens":
+            doc["omens"] = int(value) if _NUMBER.fullmatch(value) else value
         else:
             doc[key] = value
 

@@ -36,7 +36,7 @@ from solver.notation.json_writer import FORMAT, GAME, dumps, to_json
 from solver.notation.pending import read_pending
 from solver.rules.validate import consistency_problems
 
-TOP_FIELDS = ("format", "game", "size", "tiles", "prisoners", "turn", "pile", "discarded", "setup", "rulings", "pending", "meta")
+TOP_FIELDS = ("format", "game", "size", "tiles", "prisoners", "turn", "pile", "discarded", "omens", "setup", "rulings", "pending", "meta")
 
 
 @dataclass(frozen=True)
@@ -95,6 +95,7 @@ def _position(doc: Any, r: Reader) -> Position | None:
     prisoners = read_prisoners(top.get("prisoners"), size, r)
     turn = read_turn(top.get("turn"), prisoners, r)
     meta = read_meta(top.get("meta", {}), r)
+    omens = r.integer(top.get("omens", 0), "omens", 0, 2)
     if tiles is None or prisoners is None or turn is None or setup is None:
         return None
     tiles = default_key_taken(tiles, prisoners, top.get("tiles", {}), geometry(size))
@@ -107,7 +108,7 @@ def _position(doc: Any, r: Reader) -> Position | None:
     if piles is None:
         return None
     pile, discarded, board = piles
-    state = GameState(size, board, prisoners, turn, pile, discarded, setup, rulings, pending)
+    state = GameState(size, board, prisoners, turn, pile, discarded, setup, rulings, pending, omens or 0)
     return Position(state, meta)
 
 

@@ -59,6 +59,7 @@ KNOWN_KEYS = (
     "prisoners",
     "pile",
     "discarded",
+    "omens",
     "rulings",
     "pending",
     "meta",
@@ -66,7 +67,7 @@ KNOWN_KEYS = (
 )
 META_KEYS = {"title": "title", "source": "source", "question": "question", "check": "checks"}
 """Top-level keys stored in ``meta`` (TOML key: meta key)."""
-PASSED_KEYS = ("setup", "turn", "prisoners", "pile", "discarded", "rulings", "pending")
+PASSED_KEYS = ("setup", "turn", "prisoners", "pile", "discarded", "omens", "rulings", "pending")
 """Top-level keys that are the JSON fields of the same name."""
 
 _BOARD_START = re.compile(r"^[ \t]*board[ \t]*=[ \t]*(?:\"\"\"|''')(?:\r?\n)?", re.MULTILINE)
@@ -119,7 +120,7 @@ def _toml_document(state: GameState, meta: dict[str, Any] | None) -> dict[str, A
         if key in doc:
             out[key] = doc[key]
     out["board"] = ""
-    for key in ("prisoners", "pile", "discarded", "rulings"):
+    for key in ("prisoners", "pile", "discarded", "omens", "rulings"):
         if key in doc:
             out[key] = doc[key]
     if "pending" in doc:

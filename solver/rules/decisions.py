@@ -19,6 +19,7 @@ from solver.core.state import (
     AGAIN,
     BLOCK,
     BURN,
+    DIRGE,
     EXTRA,
     FALL,
     FINAL,
@@ -52,6 +53,7 @@ from solver.rules.moves import (
     again_possible,
     final_options,
 )
+from solver.rules.omens import dirge_options, do_dirge
 from solver.rules.placing import (
     _do_land,
     _do_place,
@@ -102,6 +104,7 @@ _OPTIONS: dict[str, Callable[[GameState, Step], list[Option]]] = {
     BLOCK: _block_options,
     FALL: _fall_options,
     SCRAMBLE: _scramble_options,
+    DIRGE: dirge_options,
     BURN: lambda state, step: [],
     STAY_DRAW: lambda state, step: [],
 }
@@ -124,6 +127,7 @@ _RESOLVE: dict[str, Callable[[GameState, Action, list[Event]], GameState]] = {
     "noblock": _do_block,
     "fall": _do_fall,
     "scramble": _do_scramble,
+    "dirge": do_dirge,
     "give": _do_give,
     "take": _do_take,
 }

@@ -7,6 +7,7 @@ from solver.core.state import (
     AGAIN,
     BLOCK,
     BURN,
+    DIRGE,
     EXTRA,
     FALL,
     FINAL,
@@ -62,6 +63,7 @@ def decision_text(state: GameState, name: str | None = None) -> str:
         SCRAMBLE: f"where {who} scrambles ('scramble <direction>')",
         BURN: f"which {step.count} tiles the penalty burns ('burn <type>...')",
         STAY_DRAW: "which tile the stay burns ('burn <type>')",
+        DIRGE: f"where {who} lays the Dirge over the omen ('dirge <cell>': its corner with the lowest file and rank)",
     }
     if name == PLACE:
         if step.hand is None:

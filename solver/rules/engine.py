@@ -21,10 +21,10 @@ from fractions import Fraction
 
 from solver.core import counts
 from solver.core.actions import Action, Verb, format_action, parse_action, sort_key
-from solver.core.errors import IllegalActionError, UnsupportedError
+from solver.core.errors import IllegalActionError
 from solver.core.rulebook import Event, section
 from solver.core.state import BURN, CHANCE, PLACE, STAY_DRAW, GameState
-from solver.core.tiles import TILE_TYPES, Kind, TileType
+from solver.core.tiles import TILE_TYPES
 from solver.rules.decisions import options, resolve
 from solver.rules.describe import decision_text
 from solver.rules.draws import burn_distribution, draw_distribution
@@ -172,7 +172,7 @@ def _apply_chance(state: GameState, action: Action, text: str, events: list[Even
     if step.name == STAY_DRAW:
         return resolve_stay_draw(state, action.types[0], events)
     assert action.tile_type is not None
-    return resolve_draw(state, action.tile_type)
+    return resolve_draw(state, action.tile_type, events)
 
 
 def _chance_key(action: Action) -> tuple[str, object]:
@@ -219,19 +219,9 @@ def describe_decision(state: GameState, name: str) -> str:
 
 
 def check_supported(state: GameState) -> None:
-    """Refuse play with pieces whose behaviour the engine does not implement yet (omens)."""
-    if state.__dict__.get("_supported"):
-        return
-    on_board = any(t is not None and t.kind is Kind.OMEN for t in state.tiles)
-    in_pile = counts.get(state.pile.contents, TileType.OMEN) > 0
-    if not (on_board or in_pile):
-        state.__dict__["_supported"] = True
-        return
-    if on_board or in_pile:
-        raise UnsupportedError(
-            "this position holds omens (the Dirge): they are read, checked and shown, "
-            "but playing them is not implemented yet"
-        )
+    """Every piece the format accepts is played (omens and the Dirge included): nothing is refused.
+
+    Kept so that callers need not change; a piece the engine cannot play would be refused here."""
 
 
 def awaits(state: GameState) -> str:

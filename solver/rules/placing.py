@@ -9,7 +9,7 @@ from solver.core.grid import DIR_LETTER, DIRECTIONS, Cell
 from solver.core.rulebook import Event, event
 from solver.core.rulings import LAND_FULL_LINE, STAY_SWAP
 from solver.core.state import LIGHT, GameState, Step
-from solver.core.tiles import Kind, Tile, TileType, placements, rotations, type_name
+from solver.core.tiles import Kind, Tile, TileType, a_type_name, placements, rotations, type_name
 from solver.rules.attacks import (
     Trigger,
     arrive,
@@ -20,6 +20,7 @@ from solver.rules.attacks import (
 )
 from solver.rules.landing import landing_options
 from solver.rules.lighting import connected, lighting_passages
+from solver.rules.omens import dirge_placements, omen_placed, omen_swapped
 from solver.rules.steps import discard_board_tile, pop, push, turn_of
 
 # -- tiles drawn ---------------------------------------------------------------------
@@ -32,6 +33,8 @@ def _place_options(state: GameState, step: Step) -> list[Option]:
     for cell in step.cells:
         must, any_of, why = placement_rule(state, step, cell)
         allowed = placements(step.hand, must, any_of)
+        if step.hand is TileType.OMEN and not dirge_placements(state, cell):
+            allowed, why = (), f"no placement of the Dirge inside the board would cover {state.geo.name(cell)}"
         for openings in rotations(Tile.of_type(step.hand).kind):
             reason = None if openings in allowed else why
             out.append((Action(Verb.PLACE, cell=cell, openings=openings, tile_type=step.hand), reason))
@@ -60,8 +63,10 @@ def _do_place(state: GameState, action: Action, events: list[Event]) -> GameStat
     tile = Tile.of_type(step.hand, action.openings, facing)
     state = pop(state).with_tile(cell, tile)
     name = state.active.name
-    text = f"{name} draws a {type_name(step.hand)} and places it on {state.geo.name(cell)} as {tile.describe()}"
+    text = f"{name} draws {a_type_name(step.hand)} and places it on {state.geo.name(cell)} as {tile.describe()}"
     events.append(event("place", text, "light", None, name))
+    if tile.kind is Kind.OMEN:
+        return omen_placed(state, step, cell, events)
     if tile.kind is Kind.PIT_FIEND and step.purpose in ("fill", "land", "scramble"):
         if step.purpose == "fill":
             state = push(state, Step(LIGHT))  # the board changed: light again, then fill what is lit
@@ -186,6 +191,8 @@ def _do_swap(state: GameState, action: Action, events: list[Event]) -> GameState
     events.append(event("swap", text, "stay", STAY_SWAP, state.active.name))
     if step.hand is TileType.PIT_FIEND:  # it takes effect as if placed
         return pit_fiend_strike(state, cell, [], events)
+    if step.hand is TileType.OMEN:  # as if placed: it brings the Dirge
+        return omen_swapped(state, cell)
     occupants = state.occupants(cell)
     if occupants:  # only under the alternative reading of RULING-STAY-SWAP
         who = occupants[0]

@@ -31,12 +31,13 @@ from solver.core.state import (
     GameState,
     Step,
 )
-from solver.core.tiles import MONSTER_TYPES, TileType, type_name
+from solver.core.tiles import MONSTER_TYPES, TileType, a_type_name, type_name
 from solver.rules.attacks import fall_from_collapse, scramble_fall, scramble_options
 from solver.rules.hit_choices import block_options, hits_total
 from solver.rules.keys import key_pass_possible
 from solver.rules.lighting import darkness, illuminated, lit_by, relight
 from solver.rules.moves import again_possible, final_options
+from solver.rules.omens import dirge_placements, omen_is_placed, set_aside, summons
 from solver.rules.outcome import outcome
 from solver.rules.placing import swap_targets
 from solver.rules.steps import begin_turn, discard_board_tile, discard_tiles, pop, push, replace_front, turn_of
@@ -185,13 +186,20 @@ def resolve_stay_draw(state: GameState, drawn: TileType, events: list[Event]) ->
     state = pop(state)
     state = state.evolve(pile=state.pile.without(counts.counts_of([drawn])))
     name = state.active.name
+    if drawn is TileType.OMEN and not summons(state):
+        # Q29's reading: an omen a stay meets counts only when it brings the Dirge.
+        text = f"{name}'s stay burns the top tile: an omen, discarded (it does not count toward the Dirge)"
+        events.append(event("stay_discard", text, "dirge", None, name))
+        return state.evolve(discarded=counts.bump(state.discarded, drawn))
     if drawn in MONSTER_TYPES:
         targets = swap_targets(state, drawn)
+        if drawn is TileType.OMEN:  # it must bring the Dirge where it goes
+            targets = tuple(c for c in targets if dirge_placements(state, c))
         if targets:
-            text = f"{name} stays and draws a {type_name(drawn)}: it must be swapped with a connected neighbouring tile"
+            text = f"{name} stays and draws {a_type_name(drawn)}: it must be swapped with a connected neighbouring tile"
             events.append(event("stay_monster", text, "stay", STAY_SWAP, name))
             return push(state, Step(SWAP, state.turn, cells=targets, hand=drawn))
-        text = f"{name} stays and draws a {type_name(drawn)}; no tile can take it, so it is discarded"
+        text = f"{name} stays and draws {a_type_name(drawn)}; no tile can take it, so it is discarded"
         events.append(event("stay_discard", text, "stay", STAY_SWAP, name))
     else:
         events.append(event("stay_discard", f"{name}'s stay burns the top tile: {type_name(drawn)}", "stay", None, name))
@@ -207,12 +215,14 @@ def _place(state: GameState, step: Step, events: list[Event]) -> GameState:
         return pop(state)
     if state.pile.order is None:
         return state
-    return resolve_draw(state, state.pile.order[0])
+    return resolve_draw(state, state.pile.order[0], events)
 
 
-def resolve_draw(state: GameState, drawn: TileType) -> GameState:
+def resolve_draw(state: GameState, drawn: TileType, events: list[Event]) -> GameState:
     step = turn_of(state).front
     state = state.evolve(pile=state.pile.without(counts.counts_of([drawn])))
+    if drawn is TileType.OMEN and not omen_is_placed(state, step.cells):
+        return set_aside(state, events)
     return replace_front(state, step._replace(hand=drawn))
 
 
@@ -231,6 +241,8 @@ def _final(state: GameState, step: Step, events: list[Event]) -> GameState:
 
 
 def _collapse(state: GameState, step: Step, events: list[Event]) -> GameState:
+    if state.prisoners[step.who].cell is None:
+        return pop(state)  # swallowed meanwhile by the Dirge its stay's omen brought: nothing left to crumble
     return fall_from_collapse(pop(state), step.who, events)
 
 

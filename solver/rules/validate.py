@@ -12,8 +12,8 @@ from solver.core import accounting, counts
 from solver.core.errors import Problem
 from solver.core.grid import geometry
 from solver.core.setups import METAL_KEYS, setup_problems
-from solver.core.state import FALL, LAND, PLACE, SCRAMBLE, START, GameState
-from solver.core.tiles import TILE_TYPES, Kind
+from solver.core.state import DIRGE, FALL, LAND, PLACE, SCRAMBLE, START, GameState
+from solver.core.tiles import TILE_TYPES, Kind, TileType
 from solver.rules.lighting import illuminated
 from solver.rules.outcome import outcome
 
@@ -25,6 +25,7 @@ def consistency_problems(state: GameState) -> list[Problem]:
     problems += _prisoners(state)
     problems += _totals(state)
     problems += _dirge(state)
+    problems += _omens(state)
     problems += _pending(state)
     if state.pending is None:
         problems += _lighting(state)
@@ -81,7 +82,7 @@ def _awaits(state: GameState, name: str, who: int) -> bool:
 
 def _scrambling(state: GameState, who: int) -> bool:
     """Standing on a monster is only the moment of an attack: until the scramble is done."""
-    if _awaits(state, SCRAMBLE, who):
+    if _awaits(state, SCRAMBLE, who) or _awaits(state, DIRGE, who):
         return True
     return state.pending is not None and any(
         s.name == PLACE and s.purpose == "scramble" and s.who == who for s in state.pending.steps
@@ -118,6 +119,13 @@ def _dirge(state: GameState) -> list[Problem]:
         return []
     names = ", ".join(state.geo.name(c) for c in cells)
     return [Problem("tiles", f"the Dirge pits ({names}) do not form the Dirge's 9-cell shape inside the board (RULING-DIRGE-SHAPE)")]
+
+
+def _omens(state: GameState) -> list[Problem]:
+    """An omen revealed is set aside among the discarded tiles: ``omens`` needs one there."""
+    if state.omens and counts.get(state.discarded, TileType.OMEN) == 0:
+        return [Problem("omens", f"{state.omens} omen(s) revealed, but no omen is among the discarded tiles")]
+    return []
 
 
 def _fits_shape(cells: list[int], shape: tuple[tuple[int, int], ...], size: int) -> bool:
