@@ -81,7 +81,7 @@ def test_standard_setups_have_the_rulebook_totals() -> None:
 ACTIONS = [
     "start c3 NE", "land c5", "place c5 t:NES", "place d4 gate", "stay", "move N", "jump W", "charge E", "blind S",
     "swap d4", "again", "block", "block blue", "noblock", "scramble N", "give blue", "give blue red", "take",
-    "fall row", "fall file", "burn t cross key", "draw gate", "discard e2", "hold", "end",
+    "fall row", "fall file", "burn t cross key", "draw gate", "discard e2", "hold", "end", "dirge b2", "dirge b2 1",
 ]
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from solver.core.actions import parse_action
 from solver.core.errors import PositionError
 from solver.core.newgame import new_game
 from solver.core.rulings import Rulings
@@ -18,7 +19,7 @@ from solver.core.setups import Setup
 from solver.core.state import GameState
 from solver.notation.forms import FORMS, detect_form, dump, load_path, load_text
 from solver.notation.position_json import Position, read, to_json
-from solver.rules.engine import node_type
+from solver.rules.engine import apply, node_type
 from tests.playouts import random_step
 
 DATA = Path(__file__).parent / "data"
@@ -284,3 +285,18 @@ def test_fuzzed_texts_raise_position_error_or_load(form: str) -> None:
             loaded += 1
             assert isinstance(position.state, GameState)
     assert loaded > 0
+
+
+@pytest.mark.parametrize("form", ["json", "toml", "line"])
+def test_the_omens_revealed_and_the_dirge_survive_every_form(form: str) -> None:
+    """The count of omens revealed and the Dirge's pits are part of the position in each form."""
+    path = Path(__file__).resolve().parent.parent / "scenarios" / "omens" / "dirge-block.toml"
+    position, _ = load_path(path)
+    before = position.state
+    after = before
+    for text in ["move N", "place c4 omen", "dirge b2"]:  # the second omen comes and the Dirge is laid
+        after, _ = apply(after, parse_action(text, after.size))
+    assert (before.omens, after.omens) == (1, 2) and any(t is not None and t.dirge for t in after.tiles)
+    for state in (before, after):
+        back, _ = load_text(dump(state, position.meta, form))
+        assert back.state == state

@@ -136,6 +136,8 @@ def _unblockable(state: GameState, hit: Hit) -> str:
     tile = state.tiles[hit.monster]
     where_from = state.geo.name(hit.monster)
     name = state.prisoners[hit.prisoner].name
+    if tile is not None and tile.dirge:  # the Dirge's hit: its square now lies where the omen was
+        return f"{name} was swallowed by the Dirge: only the omen's placer may Block it ({section('dirge')})"
     if tile is not None and tile.kind is Kind.PATHLESS:
         what = f"the pathless's attack from {where_from} (5 tiles)"
     elif tile is not None and tile.kind is Kind.KEEPER:
