@@ -243,7 +243,9 @@ def attack(
         assert tile is not None
         cost = f"{h.tiles} tile{'s' if h.tiles > 1 else ''}" if state.pile.count else "no tile to burn (the pile is empty)"
         cell = state.prisoners[h.prisoner].cell
-        rule_ruling = LOS_END if cell is not None and line_ends(state, h.monster) >> cell & 1 else None
+        # A pathless's hits reach its whole row and column: where a sight line ends does not decide them.
+        at_line_end = cell is not None and tile.kind is not Kind.PATHLESS and line_ends(state, h.monster) >> cell & 1
+        rule_ruling = LOS_END if at_line_end else None
         out = " and Lights Out" if _puts_out(state, h) else " (the candle stays lit)"
         if tile.kind is Kind.KEEPER and h.tiles == 1:
             rule_ruling = KEEPER_RANGED_OUT

@@ -88,7 +88,8 @@ def darkness(state: GameState) -> tuple[GameState, list[Event]]:
     lit = illuminated(state)
     dark = [c for c, t in enumerate(state.tiles) if t is not None and not lit >> c & 1 and not stays_unlit(state, c)]
     dirge = [c for c, t in enumerate(state.tiles) if t is not None and t.dirge]
-    if dirge and not any(lit >> c & 1 for c in dirge):
+    dirge_gone = bool(dirge) and not any(lit >> c & 1 for c in dirge)
+    if dirge_gone:
         dark.extend(dirge)
     if not dark:
         return state, []
@@ -100,9 +101,16 @@ def darkness(state: GameState) -> tuple[GameState, list[Event]]:
         if tile.type is not None:
             discarded = counts.bump(discarded, tile.type)
         tiles[c] = None
-    names = ", ".join(f"{state.geo.name(c)} ({state.tiles[c].describe()})" for c in sorted(dark))  # type: ignore[union-attr]
-    ev = event("darkness", f"no one lights {names}: discarded", "light")
-    return state.evolve(tiles=tuple(tiles), discarded=discarded), [ev]
+    events = []
+    plain = sorted(c for c in dark if c not in dirge)
+    if plain:
+        names = ", ".join(f"{state.geo.name(c)} ({state.tiles[c].describe()})" for c in plain)  # type: ignore[union-attr]
+        events.append(event("darkness", f"no one lights {names}: discarded", "light"))
+    if dirge_gone:
+        # The Dirge's pit has no place among the discarded tiles: it leaves the board whole.
+        names = ", ".join(state.geo.name(c) for c in sorted(dirge))
+        events.append(event("darkness", f"no one lights the Dirge's pit ({names}): it goes back to the box as a whole", "dirge"))
+    return state.evolve(tiles=tuple(tiles), discarded=discarded), events
 
 
 def are_adjacent_connected(state: GameState, a: int, b: int) -> bool:
