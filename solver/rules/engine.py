@@ -29,7 +29,7 @@ from solver.rules.decisions import options, resolve
 from solver.rules.describe import decision_text
 from solver.rules.draws import burn_distribution, draw_distribution
 from solver.rules.outcome import Outcome, outcome
-from solver.rules.refusals import more_refusals
+from solver.rules.refusals import more_refusals, refusal_of
 from solver.rules.runner import open_turn, resolve_burn, resolve_draw, resolve_stay_draw, run
 
 __all__ = [
@@ -203,6 +203,9 @@ def _refusal(state: GameState, action: Action) -> str | None:
     for cand, reason in more_refusals(state):
         if cand == action:
             return reason
+    reason = refusal_of(state, action)
+    if reason is not None:
+        return reason
     step = state.pending.front  # type: ignore[union-attr]
     if action.verb in (Verb.BLOCK, Verb.NOBLOCK):
         return (

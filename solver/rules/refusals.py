@@ -3,9 +3,12 @@
 The decisions (:mod:`solver.rules.decisions`) list what the moment offers;
 this module adds the nearby attempts they leave out, so that ``legal
 --explain`` and ``apply`` name the reason instead of "not a choice at this
-moment": a key passed between two prisoners neither of whom is active, a
-landing off the chosen row or file, a stay's monster swapped onto a neighbour
-that is not connected, a Block against a hit that cannot be blocked.
+moment": a key passed between two prisoners neither of whom is active, or to
+or from a prisoner off the board, a landing off the chosen row or file, a tile
+placed on a cell that awaits none, a stay's monster swapped onto a neighbour
+that is not connected or onto a tile that is no neighbour, a Block against a
+hit that cannot be blocked. :func:`refusal_of` answers for the attempts too
+many to list (a tile on any cell, in any orientation).
 
 Kept apart from the legal options: the planners ask for those often, and
 only explanations need these.
@@ -17,8 +20,9 @@ from solver.core.actions import Action, Option, Verb
 from solver.core.grid import DIRECTIONS, FILE_LETTERS
 from solver.core.rulebook import section
 from solver.core.rulings import BLOCK_ANY_TURN, STAY_SWAP
-from solver.core.state import BLOCK, LAND, SWAP, GameState, Hit, Step
-from solver.core.tiles import Kind
+from solver.core.grid import Cell
+from solver.core.state import BLOCK, LAND, PLACE, SWAP, GameState, Hit, Step
+from solver.core.tiles import Kind, Tile, rotations, type_name
 from solver.rules.decisions import KEY_DECISIONS
 from solver.rules.describe import monster_rule
 from solver.rules.hit_choices import block_options
@@ -35,10 +39,22 @@ def more_refusals(state: GameState) -> list[Option]:
     if step.name == LAND:
         return _landings_off_line(state, step)
     if step.name == SWAP:
-        return _swaps_refused(state, step)
+        return _swaps_refused(state, step) + _swaps_afar(state, step)
     if step.name == BLOCK:
         return _blocks_refused(state, step)
+    if step.name == PLACE and step.hand is not None:
+        return _placements_elsewhere(state, step)
     return []
+
+
+def refusal_of(state: GameState, action: Action) -> str | None:
+    """Why an attempt that no candidate list holds is refused, when a rule says why (else None)."""
+    step = turn_of(state).front
+    if action.verb == Verb.PLACE and step.name == PLACE and step.hand is not None and action.cell not in step.cells:
+        return _not_awaiting(state, step, action.cell)
+    if action.verb == Verb.SWAP and step.name == SWAP and action.cell is not None:
+        return _not_a_neighbour(state, action.cell)
+    return None
 
 
 def _keys_off_turn(state: GameState) -> list[Option]:
@@ -48,7 +64,10 @@ def _keys_off_turn(state: GameState) -> list[Option]:
     out: list[Option] = []
     for a, pa in enumerate(state.prisoners):
         for b, pb in enumerate(state.prisoners):
-            if a == b or me in (a, b):
+            if a == b:
+                continue
+            if me in (a, b):
+                out += _keys_off_board(state, a, b)
                 continue
             reason = (
                 f"{pa.name} and {pb.name} may pass a key only during the turn of one of them, "
@@ -56,6 +75,52 @@ def _keys_off_turn(state: GameState) -> list[Option]:
             )
             out.append((Action(Verb.GIVE, names=(pa.name, pb.name)), reason))
     return out
+
+
+def _keys_off_board(state: GameState, a: int, b: int) -> list[Option]:
+    """``give`` between the active prisoner and one off the board (falling): rules §5."""
+    pa, pb = state.prisoners[a], state.prisoners[b]
+    off = next((p for p in (pa, pb) if p.cell is None), None)
+    if off is None:
+        return []
+    names = (pb.name,) if a == state.turn else (pa.name, pb.name)
+    reason = (
+        f"{off.name} is off the board (falling): a key passes only between prisoners on connected "
+        f"neighbouring tiles ({section('keys')})"
+    )
+    return [(Action(Verb.GIVE, names=names), reason)]
+
+
+def _placements_elsewhere(state: GameState, step: Step) -> list[Option]:
+    """The empty cells beside those awaiting the tile drawn: where a player might put it by mistake."""
+    geo = state.geo
+    assert step.hand is not None
+    openings = rotations(Tile.of_type(step.hand).kind)[0]
+    near = {geo.neighbour(c, d) for c in step.cells for d in DIRECTIONS}
+    out: list[Option] = []
+    for cell in sorted(near - set(step.cells)):
+        if state.tiles[cell] is None:
+            action = Action(Verb.PLACE, cell=cell, openings=openings, tile_type=step.hand)
+            out.append((action, _not_awaiting(state, step, cell)))
+    return out
+
+
+def _not_awaiting(state: GameState, step: Step, cell: Cell) -> str:
+    """``place`` on a cell that awaits no tile: where the tile drawn goes, and the rule that says so."""
+    geo = state.geo
+    there = geo.name(cell)
+    what = type_name(step.hand) if step.hand is not None else "tile"
+    who = state.prisoners[step.who].name if step.who >= 0 else state.active.name
+    target = geo.name(step.cells[0]) if step.cells else "?"
+    if step.purpose == "land":
+        return f"{who} lands on {target}: the {what} drawn goes there, not on {there} ({section('falling')})"
+    if step.purpose == "blind":
+        return f"{who} steps blind onto {target}: the {what} drawn goes there, not on {there} ({section('lights_out')})"
+    if step.purpose == "scramble":
+        return f"{who} scrambles onto {target}: the {what} drawn goes there, not on {there} ({section('falling_onto')})"
+    held = "holds a tile already" if state.tiles[cell] is not None else "is not lit"
+    cells = ", ".join(geo.name(c) for c in step.cells)
+    return f"{there} {held}: the {what} drawn fills an empty cell a prisoner lights ({cells}) ({section('light')})"
 
 
 def _landings_off_line(state: GameState, step: Step) -> list[Option]:
@@ -83,6 +148,8 @@ def _swaps_refused(state: GameState, step: Step) -> list[Option]:
     name = state.active.name
     out: list[Option] = []
     seen = set(step.cells) | {cell}
+    own = f"{geo.name(cell)} is {name}'s own tile: the monster a stay draws swaps with a neighbour of it ({section('stay')})"
+    out.append((Action(Verb.SWAP, cell=cell), own))
     for d in DIRECTIONS:
         nb = geo.neighbour(cell, d)
         if nb in seen:
@@ -101,6 +168,28 @@ def _swaps_refused(state: GameState, step: Step) -> list[Option]:
             reason = f"{there} holds a prisoner: the monster a stay draws swaps only with an unoccupied tile ({STAY_SWAP})"
         out.append((Action(Verb.SWAP, cell=nb), reason))
     return out
+
+
+def _swaps_afar(state: GameState, step: Step) -> list[Option]:
+    """Tiles on the board that are no neighbour of the stayer's: the swap a player might try."""
+    cell = state.active.cell
+    if cell is None:
+        return []
+    near = {state.geo.neighbour(cell, d) for d in DIRECTIONS} | {cell}
+    afar = [c for c, t in enumerate(state.tiles) if t is not None and c not in near]
+    return [(Action(Verb.SWAP, cell=c), _not_a_neighbour(state, c)) for c in afar]
+
+
+def _not_a_neighbour(state: GameState, target: Cell) -> str | None:
+    """``swap`` onto a cell that is not adjacent to the stayer's tile (None for a neighbour)."""
+    cell = state.active.cell
+    geo = state.geo
+    if cell is None or target == cell or any(geo.neighbour(cell, d) == target for d in DIRECTIONS):
+        return None
+    return (
+        f"{geo.name(target)} is not adjacent to {state.active.name}'s tile on {geo.name(cell)}: the monster a stay "
+        f"draws swaps with a connected neighbour ({section('stay')})"
+    )
 
 
 def _blocks_refused(state: GameState, step: Step) -> list[Option]:
@@ -148,4 +237,4 @@ def _unblockable(state: GameState, hit: Hit) -> str:
     return f"{what} on {name} cannot be Blocked ({rule})"
 
 
-__all__ = ["more_refusals"]
+__all__ = ["more_refusals", "refusal_of"]
