@@ -17,10 +17,9 @@ only explanations need these.
 from __future__ import annotations
 
 from solver.core.actions import Action, Option, Verb
-from solver.core.grid import DIRECTIONS, FILE_LETTERS
+from solver.core.grid import DIRECTIONS, FILE_LETTERS, Cell
 from solver.core.rulebook import section
 from solver.core.rulings import BLOCK_ANY_TURN, STAY_SWAP
-from solver.core.grid import Cell
 from solver.core.state import BLOCK, LAND, PLACE, SWAP, GameState, Hit, Step
 from solver.core.tiles import Kind, Tile, rotations, type_name
 from solver.rules.decisions import KEY_DECISIONS
