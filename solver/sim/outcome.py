@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from solver.sim.position import FILE, GATE, KEY, ROW, Over, Position
+from solver.sim.position import FILE, GATE, KEEPER, KEY, ROW, Over, Position
 
 
 class Outcome(Position):
@@ -32,7 +32,7 @@ class Outcome(Position):
             raise Over("win")
 
     def lost(self) -> bool:
-        """A falling prisoner with an empty pile; no gate left; fewer keys than prisoners (§5)."""
+        """A falling prisoner with an empty pile; no gate left; fewer keys (keepers' included) than prisoners (§5)."""
         top = self.top
         if top >= self.npile:
             for f in self.pf:
@@ -44,7 +44,9 @@ class Outcome(Position):
         hand = self.hand
         if not self.gate and not self.gsuf[top] and hand != GATE:
             return True
-        keys = self.keyed.bit_count() + self.ksuf[top] + (hand == KEY)
+        keys = self.keyed.bit_count() + self.ksuf[top] + (hand == KEY or hand == KEEPER)
+        if self.keeper:
+            keys += self.keeper.bit_count()  # each keeper still holds its key
         for k in self.key:
             keys += k
         return keys < self.n

@@ -1,10 +1,11 @@
-"""The simulator's tiles drawn and placed: the start tile, landing, the stay's wax eater, filling
-lit cells, as :mod:`solver.rules.placing`.
+"""The simulator's tiles drawn and placed: the start tile, landing, the stay's monster, filling
+lit cells, as :mod:`solver.rules.placing` (a pit fiend strikes where it is placed; a pathless,
+with no passages, goes anywhere it is drawn for).
 """
 
 from __future__ import annotations
 
-from solver.sim.position import FILE, OPP, ROTATIONS, ROW, START, Over, Position, bits
+from solver.sim.position import FILE, OPP, PIT_FIEND, ROTATIONS, ROW, START, Over, Position, bits
 
 
 class Placing(Position):
@@ -41,6 +42,11 @@ class Placing(Position):
             _, _, o, _ = self.decide("place", [table2[o] for o in ROTATIONS[t]])
             self.place_tile(c, t, o)
             self.hand = -1
+            if t == PIT_FIEND:  # landing on what turns into a pit: falling again
+                self.pc[a] = c
+                self.pf[a] = -1
+                self.strike(c, 0)
+                return
         if self.mon >> c & 1:  # landing on a monster (6.4)
             self.pc[a] = c
             self.pf[a] = -1
@@ -81,8 +87,12 @@ class Placing(Position):
             t = self.draw()
             rots = ROTATIONS[t]
             table = place[t]
-            opts = [table[c][o] for c in cells for o in rots if o & sides[c]]
+            opts = [table[c][o] for c in cells for o in rots if o & sides[c] or not o]
             _, c, o, _ = self.decide("place", opts)
             self.place_tile(c, t, o)
             self.hand = -1
+            if t == PIT_FIEND:  # it strikes; then the light again, and a fill of what it lights
+                self.strike(c, 0)
+                self.light()
+                return
             cells.remove(c)
