@@ -377,7 +377,7 @@ class Position:
         self.gate &= keep
         self.keyed &= keep
         self.crumb &= keep
-        if (self.keeper | self.pathless) & mask:
+        if self.keeper or self.pathless:
             self.keeper &= keep
             self.pathless &= keep
         typ, opn = self.typ, self.opn
