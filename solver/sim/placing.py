@@ -5,13 +5,43 @@ with no passages, goes anywhere it is drawn for).
 
 from __future__ import annotations
 
-from solver.sim.position import FILE, OPP, PIT_FIEND, ROTATIONS, ROW, START, Over, Position, bits
+from solver.sim.position import FILE, KEEPER, OPP, PATHLESS, PIT_FIEND, ROTATIONS, ROW, START, Over, Position, bits
 
 
 class Placing(Position):
     """The start tile, landing, the stay's swap targets, the fill of step 6."""
 
     __slots__ = ()
+
+    def place_advanced(self, c: int, t: int) -> None:
+        """A keeper (its mouth toward the placer, 6.5) or a pathless joins the watching monsters."""
+        bit = 1 << c
+        if t == KEEPER:
+            self.mon |= bit
+            self.keeper |= bit
+            self.face[c] = self.keeper_facing(c)
+        elif t == PATHLESS:
+            self.mon |= bit
+            self.pathless |= bit
+
+    def keeper_facing(self, c: int) -> int:
+        """``solver.rules.placing._keeper_facing``: toward the active prisoner when it is next to
+        ``c``, else toward the first (N, E, S, W) side through which a lit prisoner lights ``c``."""
+        tb = self.tb
+        here = self.pc[self.turn]
+        if here >= 0:
+            d = tb.between[c * tb.cells + here]
+            if d >= 0:
+                return d
+        best = 4
+        opn, nb = self.opn, tb.nb
+        for i, x in enumerate(self.pc):
+            if x < 0 or not self.lit[i]:
+                continue
+            for d in range(4):
+                if opn[x] >> d & 1 and nb[x][d] == c and d ^ 2 < best:
+                    best = d ^ 2
+        return best if best < 4 else 0
 
     def start_tile(self, a: int) -> None:
         """The first turn: the start tile on any empty cell, in any rotation (rules notes 1-2)."""

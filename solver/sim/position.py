@@ -16,7 +16,9 @@ The position
   unknown) and ``opn`` (the openings, N=1 E=2 S=4 W=8; 0 for pits);
 * bitmasks (bit ``c`` for cell ``c``): ``present`` (every tile, pits
   included), ``pit``, ``mon`` (wax eaters), ``gate``, ``keyed`` (key tiles
-  whose key is still there), ``crumb`` (crumbling tiles);
+  whose key is still there), ``crumb`` (crumbling tiles), ``keeper`` and
+  ``pathless`` (both also in ``mon``, the watching monsters); ``face``: a
+  keeper's cell to the direction index (0-3, N E S W) its mouth faces;
 * per prisoner (lists, turn order): ``pc`` cell or -1, ``pf`` falling code
   (-1; ``FELL + c`` fell from ``c``, row or column not chosen; ``ROW + r``;
   ``FILE + f``), ``lit``, ``nerve``, ``key``, ``unplaced``;
@@ -220,6 +222,7 @@ class Position:
         def scramble(self, who: int, cell: int) -> None: ...
         def fall(self, who: int, c: int) -> None: ...
         def strike(self, cell: int, trig: int) -> None: ...
+        def place_advanced(self, c: int, t: int) -> None: ...
         def sight_advanced(self, m: int) -> int: ...
         # placing, keys, moves
         def start_tile(self, a: int) -> None: ...
@@ -337,36 +340,6 @@ class Position:
             self.place_advanced(c, t)
         if CRUMBLES[t]:
             self.crumb |= bit
-
-    def place_advanced(self, c: int, t: int) -> None:
-        """A keeper (its mouth toward the placer, 6.5) or a pathless joins the watching monsters."""
-        bit = 1 << c
-        if t == KEEPER:
-            self.mon |= bit
-            self.keeper |= bit
-            self.face[c] = self.keeper_facing(c)
-        elif t == PATHLESS:
-            self.mon |= bit
-            self.pathless |= bit
-
-    def keeper_facing(self, c: int) -> int:
-        """``solver.rules.placing._keeper_facing``: toward the active prisoner when it is next to
-        ``c``, else toward the first (N, E, S, W) side through which a lit prisoner lights ``c``."""
-        tb = self.tb
-        here = self.pc[self.turn]
-        if here >= 0:
-            d = tb.between[c * tb.cells + here]
-            if d >= 0:
-                return d
-        best = 4
-        opn, nb = self.opn, tb.nb
-        for i, x in enumerate(self.pc):
-            if x < 0 or not self.lit[i]:
-                continue
-            for d in range(4):
-                if opn[x] >> d & 1 and nb[x][d] == c and d ^ 2 < best:
-                    best = d ^ 2
-        return best if best < 4 else 0
 
     def remove(self, mask: int) -> None:
         """The tiles of ``mask`` leave the board (to the discard)."""
