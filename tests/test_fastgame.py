@@ -20,6 +20,7 @@ from solver.core.newgame import new_game, shuffled
 from solver.core.rulings import DEFAULT_RULINGS
 from solver.core.setups import Setup
 from solver.core.state import GameState
+from solver.core.tiles import Kind, Tile
 from solver.notation.forms import load_path, load_text
 from solver.rules.engine import apply, legal_actions, node_type, outcome
 from solver.sim.convert import compile_state
@@ -78,7 +79,7 @@ def replay_failures(state: GameState, policy: str, seeds: range) -> list[str]:
 
 
 @pytest.mark.parametrize("policy", sorted(POLICIES))
-@pytest.mark.parametrize(("base", "games"), [("standard", 60), ("five", 20)])
+@pytest.mark.parametrize(("base", "games"), [("standard", 60), ("five", 20), ("advanced", 30), ("advanced-five", 10)])
 def test_new_games_replay_in_the_engine(base: str, games: int, policy: str) -> None:
     failures = replay_failures(new_game(Setup(base=base)), policy, range(games))
     assert not failures, "\n".join(failures)
@@ -95,15 +96,18 @@ def test_known_pile_order_is_kept() -> None:
 # -- scenario positions and positions from engine playouts -------------------------------------------
 
 
+ADVANCED_KINDS = frozenset({Kind.KEEPER, Kind.PATHLESS})
+
+
 def simulated_scenarios() -> list[tuple[str, GameState]]:
-    """The scenarios that are turn starts with standard pieces, default rulings, game not over."""
+    """The scenarios that are turn starts without omens, default rulings, game not over."""
     out = []
     for path in sorted(SCENARIOS.rglob("*.toml")):
         try:
             state = load_path(path)[0].state
             Game(state)
         except (NightCageError, ValueError):
-            continue  # deliberately invalid, advanced pieces, other rulings, a turn under way
+            continue  # deliberately invalid, omens, other rulings, a turn under way
         if outcome(state) is None:
             out.append((str(path.relative_to(SCENARIOS)), state))
     return out
@@ -112,6 +116,8 @@ def simulated_scenarios() -> list[tuple[str, GameState]]:
 def test_scenarios_replay_in_the_engine() -> None:
     cases = simulated_scenarios()
     assert len(cases) >= 20, "fewer simulated scenarios than expected: did the loading break?"
+    advanced = [name for name, state in cases if any(t is not None and t.kind in ADVANCED_KINDS for t in state.tiles)]
+    assert len(advanced) >= 12, f"the simulator takes too few scenarios with keepers or pathless: {advanced}"
     failures = [
         f"{name}: {failure}" for name, state in cases for policy in POLICIES for failure in replay_failures(state, policy, range(4))
     ]
@@ -209,17 +215,42 @@ def test_unknown_pile_drawn_as_newgame_shuffles() -> None:
 # -- what is not simulated ---------------------------------------------------------------------------
 
 
-def test_advanced_pieces_raise() -> None:
-    with pytest.raises(NotCovered, match="advanced pieces"):
-        Game(new_game(Setup(base="advanced")))
-    with pytest.raises(NotCovered, match="advanced pieces"):
-        Game(new_game(Setup(base="advanced-five")))
+def test_omens_in_the_pile_raise() -> None:
+    with pytest.raises(NotCovered, match="omens"):
+        Game(new_game(Setup(supreme=(("omens", 2),))))
 
 
-def test_advanced_piece_on_the_board_raises() -> None:
-    state = load_path(SCENARIOS / "rulings" / "keeper-ranged-out.toml")[0].state
-    with pytest.raises(NotCovered, match="not a standard piece"):
+def test_the_advanced_games_are_simulated() -> None:
+    """Keepers, pit fiends and the pathless are played (their games replay above)."""
+    for setup in (Setup(base="advanced"), Setup(base="advanced-five"), Setup(supreme=(("pathless", 2),))):
+        assert rollout(new_game(setup), RandomPolicy(random.Random(0)), random.Random(0)).result in ("win", "lose")
+
+
+def test_omens_and_the_dirge_raise() -> None:
+    state = load_path(SCENARIOS / "omens" / "dirge-block.toml")[0].state
+    with pytest.raises(NotCovered, match="pile holds omens"):
         Game(state)
+    keeper = load_path(SCENARIOS / "rulings" / "keeper-ranged-out.toml")[0].state
+    empty = keeper.tiles.index(None)
+    dirge = Tile(Kind.PIT, 0, False, dirge=True)
+    with pytest.raises(NotCovered, match="the Dirge lying on the board"):
+        Game(replace(keeper, tiles=keeper.tiles[:empty] + (dirge,) + keeper.tiles[empty + 1 :]))
+
+
+def test_a_pit_fiend_lying_on_the_board_raises() -> None:
+    """A pit fiend strikes as it is placed: one lying on the board is not a turn start the simulator plays."""
+    state = load_path(SCENARIOS / "rulings" / "keeper-ranged-out.toml")[0].state
+    cell = next(c for c, t in enumerate(state.tiles) if t is not None and t.kind is Kind.KEEPER)
+    state = replace(state, tiles=state.tiles[:cell] + (Tile.make(Kind.PIT_FIEND),) + state.tiles[cell + 1 :])
+    with pytest.raises(NotCovered, match="pit fiend"):
+        Game(state)
+
+
+def test_other_advanced_rulings_raise() -> None:
+    state = load_path(SCENARIOS / "rulings" / "keeper-ranged-out.toml")[0].state
+    for ruling in ("RULING-KEEPER-RANGED-OUT", "RULING-KEEPER-BACK", "RULING-PATHLESS-SIGHT"):
+        with pytest.raises(NotCovered, match="default rulings"):
+            Game(replace(state, rulings=DEFAULT_RULINGS.flipped(ruling)))
 
 
 def test_other_rulings_raise() -> None:

@@ -3,9 +3,9 @@
 a simulator snapshot back into a ``GameState``, the pile's order, and the
 simulator's options in the engine's notation.
 
-A position outside what the simulator covers (advanced pieces, other rulings,
-a turn under way, an unknown pile order with no order given) raises
-:class:`~solver.core.errors.NotCovered`.
+A position outside what the simulator covers (omens and the Dirge, a pit fiend
+lying on the board, other rulings, a turn under way, an unknown pile order with no
+order given) raises :class:`~solver.core.errors.NotCovered`.
 """
 
 from __future__ import annotations
@@ -16,16 +16,19 @@ from typing import Any
 
 from solver.core.actions import DIRECTED, Action, Verb, format_action
 from solver.core.errors import NotCovered
-from solver.core.grid import DIRECTIONS
+from solver.core.grid import DIRECTIONS, dir_index
 from solver.core.rulings import DEFAULT_RULINGS, Rulings
 from solver.core.state import GameState, Pile, Prisoner
 from solver.core.tiles import TILE_TYPES, TYPE_INDEX, Kind, Tile, kind_of_type
-from solver.sim.position import FELL, FILE, GATE, KEY, NOTYPE, ROW, STANDARD_TYPES, START, WAX
+from solver.sim.position import FELL, FILE, GATE, KEEPER, KEY, NOTYPE, OMEN, ROW, START, WAX
 from solver.sim.sim import Sim
 
-STANDARD_KINDS = frozenset({Kind.START, Kind.STRAIGHT, Kind.T, Kind.CROSS, Kind.KEY, Kind.GATE, Kind.WAX_EATER, Kind.PIT})
+PLAYED_KINDS = frozenset(
+    {Kind.START, Kind.STRAIGHT, Kind.T, Kind.CROSS, Kind.KEY, Kind.GATE, Kind.WAX_EATER, Kind.KEEPER, Kind.PATHLESS, Kind.PIT}
+)
+"""What may lie on the board of a simulated turn start (a pit fiend is a pit once placed; omens are not played)."""
 _RULING_FIELDS = tuple(f.name for f in fields(Rulings) if f.name not in ("given", "adv_5p_wax", "dirge_shape"))
-"""The switches that can matter with the standard pieces (the last two concern advanced ones)."""
+"""The switches that can matter with the pieces played (the last two concern the set-up and omens)."""
 
 # -- positions in and out ------------------------------------------------------------------------
 
@@ -40,8 +43,8 @@ def check_rulings(rulings: Rulings) -> None:
 def compile_state(state: GameState, order: list[int] | None = None) -> Sim:
     """The simulator position of a turn-start state (pile order: ``order``, else the state's).
 
-    Raises :class:`~solver.core.errors.NotCovered` for a turn under way, advanced pieces, other
-    rulings, or an unknown pile order with no ``order`` given.
+    Raises :class:`~solver.core.errors.NotCovered` for a turn under way, omens or the Dirge, a pit
+    fiend lying on the board, other rulings, or an unknown pile order with no ``order`` given.
     """
     if state.pending is not None:
         raise NotCovered("not at a turn start (a turn is under way)")
@@ -58,27 +61,32 @@ def compile_state(state: GameState, order: list[int] | None = None) -> Sim:
         if state.pile.order is None:
             raise NotCovered("the pile's order is unknown: give an order (or use rollout, which draws one)")
         order = [TYPE_INDEX[t] for t in state.pile.order]
-    if any(t >= STANDARD_TYPES for t in order):
-        raise NotCovered("the pile holds advanced pieces (keepers, pit fiends, pathless, omens): not simulated")
+    if OMEN in order:
+        raise NotCovered("the pile holds omens: omens and the Dirge are not simulated")
     sim.set_pile(order)
     return sim
 
 
 def _encode_tile(sim: Sim, c: int, tile: Tile, state: GameState) -> None:
-    if tile.kind not in STANDARD_KINDS or tile.dirge:
-        raise NotCovered(f"{state.geo.name(c)}: {tile.describe()} is not a standard piece (not simulated)")
+    if tile.kind not in PLAYED_KINDS or tile.dirge:
+        what = "the Dirge" if tile.dirge else tile.describe()
+        raise NotCovered(f"{state.geo.name(c)}: {what} lying on the board is not simulated (omens, the Dirge, unstruck pit fiends)")
     bit = 1 << c
     sim.present |= bit
     if tile.kind is Kind.PIT:
         sim.pit |= bit
         sim.typ[c] = NOTYPE if tile.was is None else TYPE_INDEX[tile.was]
-        if sim.typ[c] >= STANDARD_TYPES and sim.typ[c] != NOTYPE:
-            raise NotCovered(f"{state.geo.name(c)}: a pit that was an advanced piece (not simulated)")
         return
     t = TYPE_INDEX[tile.type]  # type: ignore[index]
     sim.typ[c] = t
     sim.opn[c] = tile.openings
-    if t == WAX:
+    if t == KEEPER:
+        sim.face[c] = dir_index(tile.facing)
+    if t > WAX:
+        sim.mon |= bit
+        sim.keeper |= bit if t == KEEPER else 0
+        sim.pathless |= 0 if t == KEEPER else bit
+    elif t == WAX:
         sim.mon |= bit
     elif t == GATE:
         sim.gate |= bit
@@ -109,7 +117,7 @@ def to_state(snap: tuple[Any, ...], template: GameState, order: list[int]) -> Ga
     pile order it was given: they give the size, names, setup, rulings, and
     the discard (every tile that left the board, the pile or a hand since).
     """
-    typ, opn, pit, keyed, crumb, pc, pf, lit, nerve, key, unplaced, turn, top, hand = snap
+    typ, opn, pit, keyed, crumb, pc, pf, lit, nerve, key, unplaced, turn, top, hand, face = snap
     tiles: list[Tile | None] = []
     for c, t in enumerate(typ):
         bit = 1 << c
@@ -119,7 +127,8 @@ def to_state(snap: tuple[Any, ...], template: GameState, order: list[int]) -> Ga
             tiles.append(Tile(Kind.PIT, 0, False, was=None if t == NOTYPE else TILE_TYPES[t]))
         else:
             taken = t == KEY and not keyed & bit
-            tiles.append(Tile(kind_of_type(TILE_TYPES[t]), opn[c], bool(crumb & bit), 0, taken))
+            facing = DIRECTIONS[face[c]] if t == KEEPER else 0
+            tiles.append(Tile(kind_of_type(TILE_TYPES[t]), opn[c], bool(crumb & bit), facing, taken))
     prisoners = tuple(
         Prisoner(p.name, pc[i] if pc[i] >= 0 else None, _falling(pf[i]), unplaced[i], lit[i], nerve[i], key[i])
         for i, p in enumerate(template.prisoners)

@@ -19,12 +19,13 @@ What it covers
 --------------
 
 Turn-start positions (``pending`` None) of games with the standard pieces
-(start, straight, T, cracked T, cross, key, gate, wax eater; pits), any board
-size and number of prisoners, the start round included, under the default
-rulings. A pile of unknown order is first given one, drawn layer by layer
-with the rollout's ``rng`` (as :func:`solver.core.newgame.shuffled`); a known order
-is used as it is. Advanced pieces (keepers, pit fiends, pathless, omens) and
-other rulings raise :class:`~solver.core.errors.NotCovered`
+(start, straight, T, cracked T, cross, key, gate, wax eater; pits) and the
+advanced ones but omens (keepers, pit fiends, the pathless), any board size and
+number of prisoners, the start round included, under the default rulings. A
+pile of unknown order is first given one, drawn layer by layer with the
+rollout's ``rng`` (as :func:`solver.core.newgame.shuffled`); a known order is
+used as it is. Omens and the Dirge, a pit fiend lying on the board (it strikes
+as it is placed) and other rulings raise :class:`~solver.core.errors.NotCovered`
 (:mod:`solver.sim.convert`). Every decision of the engine is a
 decision here, with the same legal options: the start tile, landing, the main
 action, moving again, tile placements (cell and rotation), key passes and

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from solver.sim.position import FELL, FILE, OPP, ROTATIONS, ROW, WAX, Position
+from solver.sim.position import FELL, FILE, OPP, PIT_FIEND, ROTATIONS, ROW, Position
 
 # Option tuples that need no argument (shared, never mutated).
 NOBLOCK = ("noblock",)
@@ -22,7 +22,8 @@ class HitChoices(Position):
     __slots__ = ()
 
     def blocks(self, hits: list[int]) -> None:
-        """Blocks one at a time (rules notes 7), then 3 tiles per hit (2 blocked) burnt (6.2)."""
+        """Blocks one at a time (rules notes 7), then 3 tiles per hit (2 blocked) burnt (6.2),
+        and the tiles of the hits no Block saves (``hits[n]``)."""
         blocked = [0] * self.n
         table = self.tb.block
         while self.top < self.npile:
@@ -36,7 +37,7 @@ class HitChoices(Position):
             i = opt[1]
             blocked[i] += 1
             self.spend(i)
-        total = 3 * sum(hits) - sum(blocked)
+        total = 3 * sum(hits) - 2 * hits[self.n] - sum(blocked)
         left = self.npile - self.top
         if left:
             self.top += total if total < left else left
@@ -76,10 +77,13 @@ class HitChoices(Position):
         t = self.draw()
         want = OPP[d]
         table = self.tb.place[t][y]
-        _, _, o, _ = self.decide("place", [table[o] for o in ROTATIONS[t] if o & want])
+        _, _, o, _ = self.decide("place", [table[o] for o in ROTATIONS[t] if o & want or not o])
         self.place_tile(y, t, o)
         self.hand = -1
-        if t == WAX:  # scrambling onto a drawn monster enters it (rules notes 13)
+        if t == PIT_FIEND:  # it strikes at once, under the scrambler too
+            self.pc[who] = y
+            self.strike(y, 0)
+        elif self.mon >> y & 1:  # scrambling onto a drawn monster enters it (rules notes 13)
             self.pc[who] = y
             hits, triggered = self.attack(1 << y, who, y)
             self.attack_steps(hits, triggered, who, y)

@@ -30,7 +30,7 @@ class Lighting(Position):
     def light(self) -> None:
         """Step 6: darkness, relighting, then the empty lit cells filled one drawn tile at a time."""
         lit = self.illuminated()
-        dark = self.present & ~lit
+        dark = self.present & ~lit & ~self.keeper  # a keeper stays until its key is taken
         if dark:
             self.remove(dark)
         if not all(self.lit):

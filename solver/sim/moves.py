@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from solver.sim.position import FELL, MAX_NERVE, NERVE_PER_TURN, OPP, ROTATIONS, WAX, Position, bits
+from solver.sim.position import FELL, MAX_NERVE, NERVE_PER_TURN, OPP, PIT_FIEND, ROTATIONS, SWAPPED, Position, bits
 
 # Option tuples that need no argument (shared, never mutated).
 STAY = ("stay",)
@@ -56,7 +56,11 @@ class Moves(Position):
             if not opn[y] & OPP[d]:
                 continue
             if mon & yb:
-                if self.can_spend(a):
+                if self.keeper & yb and self.face[y] == d:  # behind a keeper: a plain move, keyless
+                    if not self.key[a]:
+                        opts.append(MOVE[d])
+                        walk = True
+                elif self.can_spend(a):
                     opts.append(CHARGE[d])
                 continue
             if occ & yb and not gate & yb:
@@ -68,7 +72,7 @@ class Moves(Position):
         return opts
 
     def stay(self, a: int) -> None:
-        """Stay (§4.1): Nerve, the pile's top tile discarded (a wax eater swapped in), collapse."""
+        """Stay (§4.1): Nerve, the pile's top tile discarded (a monster swapped in), collapse."""
         if self.lit[a]:
             if self.nerve[a] < MAX_NERVE:
                 self.nerve[a] += 1
@@ -80,17 +84,19 @@ class Moves(Position):
         if self.top < self.npile:
             t = self.order[self.top]
             self.top += 1
-            if t == WAX:
+            if t in SWAPPED:
                 targets = self.swap_targets(c)
                 if targets:
                     self.hand = t
                     self.check_loss()
                     _, x = self.decide("swap", [self.tb.swap[x] for x in targets])
                     self.remove(1 << x)
-                    self.place_tile(x, WAX, 15)
+                    self.place_tile(x, t, ROTATIONS[t][0])
                     self.hand = -1
+                    if t == PIT_FIEND:  # it takes effect as if placed
+                        self.strike(x, 0)
             self.check_loss()
-        if crumbling:
+        if crumbling and self.pc[a] == c:  # (a pit fiend's strike may have made it fall already)
             self.collapse_fall(a, c)
         self.light()
 
@@ -105,10 +111,15 @@ class Moves(Position):
             t = self.draw()
             want = OPP[d]
             table = self.tb.place[t][dest]
-            _, _, o, _ = self.decide("place", [table[o] for o in ROTATIONS[t] if o & want])
+            _, _, o, _ = self.decide("place", [table[o] for o in ROTATIONS[t] if o & want or not o])
             self.place_tile(dest, t, o)
             self.hand = -1
-            self.complete_move(a, origin, dest, trig)
+            if t == PIT_FIEND:
+                self.pc[a] = dest
+                self.collapse(origin)
+                self.strike(dest, trig)
+            else:
+                self.complete_move(a, origin, dest, trig)
         elif verb == "jump":
             self.pc[a] = -1
             self.pf[a] = FELL + dest
@@ -118,7 +129,7 @@ class Moves(Position):
             self.fall(a, dest)
             self.attack_steps(hits, triggered, -1, -1)
         else:
-            self.complete_move(a, origin, dest, trig)
+            self.complete_move(a, origin, dest, trig, verb == "move")
         self.light()
 
     def again(self, a: int) -> None:

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from solver.sim.position import FILE, GATE, KEY, ROW, Over, Position
+from solver.sim.position import FILE, GATE, KEEPER, KEY, NOTYPE, ROW, Over, Position
+
+KEYS_IN = tuple(int(t == KEY or t == KEEPER) for t in range(NOTYPE + 1))
+"""The keys a tile in hand holds, by type (the last entry, for ``hand == -1``: none)."""
 
 
 class Outcome(Position):
@@ -32,7 +35,7 @@ class Outcome(Position):
             raise Over("win")
 
     def lost(self) -> bool:
-        """A falling prisoner with an empty pile; no gate left; fewer keys than prisoners (§5)."""
+        """A falling prisoner with an empty pile; no gate left; fewer keys (keepers' included) than prisoners (§5)."""
         top = self.top
         if top >= self.npile:
             for f in self.pf:
@@ -44,7 +47,8 @@ class Outcome(Position):
         hand = self.hand
         if not self.gate and not self.gsuf[top] and hand != GATE:
             return True
-        keys = self.keyed.bit_count() + self.ksuf[top] + (hand == KEY)
+        # Each keeper still holds its key; a drawn key tile or keeper counts until placed.
+        keys = (self.keyed | self.keeper).bit_count() + self.ksuf[top] + KEYS_IN[hand]
         for k in self.key:
             keys += k
         return keys < self.n

@@ -1,16 +1,47 @@
-"""The simulator's tiles drawn and placed: the start tile, landing, the stay's wax eater, filling
-lit cells, as :mod:`solver.rules.placing`.
+"""The simulator's tiles drawn and placed: the start tile, landing, the stay's monster, filling
+lit cells, as :mod:`solver.rules.placing` (a pit fiend strikes where it is placed; a pathless,
+with no passages, goes anywhere it is drawn for).
 """
 
 from __future__ import annotations
 
-from solver.sim.position import FILE, OPP, ROTATIONS, ROW, START, Over, Position, bits
+from solver.sim.position import FILE, KEEPER, OPP, PATHLESS, PIT_FIEND, ROTATIONS, ROW, START, Over, Position, bits
 
 
 class Placing(Position):
     """The start tile, landing, the stay's swap targets, the fill of step 6."""
 
     __slots__ = ()
+
+    def place_advanced(self, c: int, t: int) -> None:
+        """A keeper (its mouth toward the placer, 6.5) or a pathless joins the watching monsters."""
+        bit = 1 << c
+        if t == KEEPER:
+            self.mon |= bit
+            self.keeper |= bit
+            self.face[c] = self.keeper_facing(c)
+        elif t == PATHLESS:
+            self.mon |= bit
+            self.pathless |= bit
+
+    def keeper_facing(self, c: int) -> int:
+        """``solver.rules.placing._keeper_facing``: toward the active prisoner when it is next to
+        ``c``, else toward the first (N, E, S, W) side through which a lit prisoner lights ``c``."""
+        tb = self.tb
+        here = self.pc[self.turn]
+        if here >= 0:
+            d = tb.between[c * tb.cells + here]
+            if d >= 0:
+                return d
+        best = 4
+        opn, nb = self.opn, tb.nb
+        for i, x in enumerate(self.pc):
+            if x < 0 or not self.lit[i]:
+                continue
+            for d in range(4):
+                if opn[x] >> d & 1 and nb[x][d] == c and d ^ 2 < best:
+                    best = d ^ 2
+        return best if best < 4 else 0
 
     def start_tile(self, a: int) -> None:
         """The first turn: the start tile on any empty cell, in any rotation (rules notes 1-2)."""
@@ -41,6 +72,11 @@ class Placing(Position):
             _, _, o, _ = self.decide("place", [table2[o] for o in ROTATIONS[t]])
             self.place_tile(c, t, o)
             self.hand = -1
+            if t == PIT_FIEND:  # landing on what turns into a pit: falling again
+                self.pc[a] = c
+                self.pf[a] = -1
+                self.strike(c, 0)
+                return
         if self.mon >> c & 1:  # landing on a monster (6.4)
             self.pc[a] = c
             self.pf[a] = -1
@@ -81,8 +117,12 @@ class Placing(Position):
             t = self.draw()
             rots = ROTATIONS[t]
             table = place[t]
-            opts = [table[c][o] for c in cells for o in rots if o & sides[c]]
+            opts = [table[c][o] for c in cells for o in rots if o & sides[c] or not o]
             _, c, o, _ = self.decide("place", opts)
             self.place_tile(c, t, o)
             self.hand = -1
+            if t == PIT_FIEND:  # it strikes; then the light again, and a fill of what it lights
+                self.strike(c, 0)
+                self.light()
+                return
             cells.remove(c)

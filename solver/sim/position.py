@@ -16,7 +16,9 @@ The position
   unknown) and ``opn`` (the openings, N=1 E=2 S=4 W=8; 0 for pits);
 * bitmasks (bit ``c`` for cell ``c``): ``present`` (every tile, pits
   included), ``pit``, ``mon`` (wax eaters), ``gate``, ``keyed`` (key tiles
-  whose key is still there), ``crumb`` (crumbling tiles);
+  whose key is still there), ``crumb`` (crumbling tiles), ``keeper`` and
+  ``pathless`` (both also in ``mon``, the watching monsters); ``face``: a
+  keeper's cell to the direction index (0-3, N E S W) its mouth faces;
 * per prisoner (lists, turn order): ``pc`` cell or -1, ``pf`` falling code
   (-1; ``FELL + c`` fell from ``c``, row or column not chosen; ``ROW + r``;
   ``FILE + f``), ``lit``, ``nerve``, ``key``, ``unplaced``;
@@ -34,14 +36,19 @@ from solver.core.grid import cells_of, geometry
 
 # -- tile types (indices into solver.core.tiles.TILE_TYPES) ---------------------------------
 
-START, STRAIGHT, T, CRACKED_T, CROSS, KEY, GATE, WAX = range(8)
+START, STRAIGHT, T, CRACKED_T, CROSS, KEY, GATE, WAX, KEEPER, PIT_FIEND, PATHLESS, OMEN = range(12)
 STANDARD_TYPES = 8
+PLAYED_TYPES = 11
+"""The types the simulator plays: the standard ones, keepers, pit fiends and the pathless (not omens)."""
 NOTYPE = 12
 """``typ`` of a pit whose former type is unknown (not counted in the discard)."""
 
-ROTATIONS = ((3, 6, 9, 12), (5, 10), (7, 11, 13, 14), (7, 11, 13, 14), (15,), (15,), (15,), (15,))
-"""The distinct openings of each standard type (as :func:`solver.core.tiles.rotations`)."""
-CRUMBLES = (True, True, False, True, False, True, False, False)
+ROTATIONS = ((3, 6, 9, 12), (5, 10), (7, 11, 13, 14), (7, 11, 13, 14), (15,), (15,), (15,), (15,), (15,), (15,), (0,), (15,))
+"""The distinct openings of each type (as :func:`solver.core.tiles.rotations`): a pathless has none,
+and is the only tile placed without opening toward anything (:func:`solver.core.tiles.placements`)."""
+CRUMBLES = (True, True, False, True, False, True, False, False, False, False, False, False)
+SWAPPED = frozenset({WAX, KEEPER, PIT_FIEND, PATHLESS})
+"""The monsters a stay draws and swaps in (omens are not played)."""
 
 OPP = (4, 8, 1, 2)
 """The side facing back, as a bit, for direction index 0-3 (N, E, S, W)."""
@@ -87,13 +94,41 @@ class Tables:
         self.files = tuple(geo.file_cells(f) for f in range(size))
         self.dist = geo.distance
         """Torus Manhattan distance, ``dist[a * cells + b]`` (for policies)."""
-        self.place = tuple(tuple(tuple(("place", c, o, t) for o in range(16)) for c in range(cells)) for t in range(STANDARD_TYPES))
+        self.place = tuple(tuple(tuple(("place", c, o, t) for o in range(16)) for c in range(cells)) for t in range(PLAYED_TYPES))
+        # back[c][f]: the cells behind a keeper on c facing direction index f (§8.14, RULING-KEEPER-BACK):
+        # (size - 1) // 2 steps backward, so that on an even board the cell straight opposite is not behind.
+        self.back = tuple(tuple(_behind(geo.neighbours, c, f ^ 2, (size - 1) // 2) for f in range(4)) for c in range(cells))
+        # rowcol[c]: a pathless's reach, its whole row and column (its own cell excluded).
+        self.rowcol = tuple(
+            sum(1 << x for x in set(geo.row_cells(geo.rank_of(c)) + geo.file_cells(geo.file_of(c))) - {c}) for c in range(cells)
+        )
+        # diag[c]: a pit fiend's four diagonals from c, to the board's edges (no wrap).
+        self.diag = tuple(_diagonals(size, c) for c in range(cells))
         self.start = tuple(tuple(("start", c, o) for o in range(16)) for c in range(cells))
         self.land = tuple(("land", c) for c in range(cells))
         self.swap = tuple(("swap", c) for c in range(cells))
         self.discard = tuple(("discard", c) for c in range(cells))
         self.block = tuple(("block", i) for i in range(n))
         self.give = tuple(tuple(("give", i, j) for j in range(n)) for i in range(n))
+
+
+def _behind(neighbours: tuple[tuple[int, ...], ...], c: int, d: int, steps: int) -> int:
+    mask = 0
+    for _ in range(steps):
+        c = neighbours[c][d]
+        mask |= 1 << c
+    return mask
+
+
+def _diagonals(size: int, cell: int) -> tuple[int, ...]:
+    x0, y0 = cell % size, cell // size
+    out = []
+    for dx, dy in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
+        x, y = x0 + dx, y0 + dy
+        while 0 <= x < size and 0 <= y < size:
+            out.append(y * size + x)
+            x, y = x + dx, y + dy
+    return tuple(out)
 
 
 _TABLES: dict[tuple[int, int], Tables] = {}
@@ -122,6 +157,9 @@ SLOTS = (
     "gate",
     "keyed",
     "crumb",
+    "keeper",
+    "pathless",
+    "face",
     "pc",
     "pf",
     "lit",
@@ -176,13 +214,16 @@ class Position:
         def relight(self) -> bool: ...
         # attacks, hit choices
         def arrive(self, who: int, c: int) -> None: ...
-        def complete_move(self, a: int, origin: int, dest: int, trig: int) -> None: ...
+        def complete_move(self, a: int, origin: int, dest: int, trig: int, plain: bool = False) -> None: ...
         def collapse_fall(self, a: int, c: int) -> None: ...
         def attack(self, trig: int, enterer: int, cell: int) -> tuple[list[int] | None, int]: ...
         def attack_steps(self, hits: list[int] | None, triggered: int, mover: int, cell: int) -> None: ...
         def blocks(self, hits: list[int]) -> None: ...
         def scramble(self, who: int, cell: int) -> None: ...
         def fall(self, who: int, c: int) -> None: ...
+        def strike(self, cell: int, trig: int) -> None: ...
+        def place_advanced(self, c: int, t: int) -> None: ...
+        def sight_advanced(self, m: int) -> int: ...
         # placing, keys, moves
         def start_tile(self, a: int) -> None: ...
         def land(self, a: int) -> None: ...
@@ -203,6 +244,8 @@ class Position:
         self.typ = [-1] * cells
         self.opn = [0] * cells
         self.present = self.pit = self.mon = self.gate = self.keyed = self.crumb = 0
+        self.keeper = self.pathless = 0
+        self.face: dict[int, int] = {}
         self.pc = [-1] * n
         self.pf = [-1] * n
         self.lit = [True] * n
@@ -228,7 +271,7 @@ class Position:
     # -- set-up and copies ------------------------------------------------------------------------
 
     def set_pile(self, order: list[int]) -> None:
-        """The whole pile, top first (suffix counts of gates and keys for the loss checks)."""
+        """The whole pile, top first (suffix counts of gates and keys, keepers' included, for the loss checks)."""
         self.order = order
         self.top = 0
         self.npile = len(order)
@@ -236,7 +279,7 @@ class Position:
         k = [0] * (len(order) + 1)
         for i in range(len(order) - 1, -1, -1):
             g[i] = g[i + 1] + (order[i] == GATE)
-            k[i] = k[i + 1] + (order[i] == KEY)
+            k[i] = k[i + 1] + (order[i] == KEY or order[i] == KEEPER)  # a keeper holds a key
         self.gsuf = g
         self.ksuf = k
 
@@ -255,6 +298,7 @@ class Position:
         s.key = self.key[:]
         s.unplaced = self.unplaced[:]
         s.spent = self.spent[:]
+        s.face = self.face.copy()
         s.log = None
         return s
 
@@ -275,6 +319,7 @@ class Position:
             self.turn,
             self.top,
             self.hand,
+            self.face.copy(),
         )
 
     # -- the board ----------------------------------------------------------------------------------
@@ -291,6 +336,8 @@ class Position:
             self.gate |= bit
         elif t == KEY:
             self.keyed |= bit
+        elif t > WAX:
+            self.place_advanced(c, t)
         if CRUMBLES[t]:
             self.crumb |= bit
 
@@ -303,6 +350,9 @@ class Position:
         self.gate &= keep
         self.keyed &= keep
         self.crumb &= keep
+        if self.keeper or self.pathless:
+            self.keeper &= keep
+            self.pathless &= keep
         typ, opn = self.typ, self.opn
         while mask:
             low = mask & -mask
@@ -320,6 +370,21 @@ class Position:
             self.crumb &= keep
             self.keyed &= keep
             self.pit |= bit
+
+    def to_pits(self, mask: int) -> None:
+        """The tiles of ``mask`` become pits, each keeping the type it was (a pit fiend's strike,
+        a keeper whose key is taken)."""
+        keep = ~mask
+        self.pit |= mask
+        self.mon &= keep
+        self.gate &= keep
+        self.keyed &= keep
+        self.crumb &= keep
+        self.keeper &= keep
+        self.pathless &= keep
+        opn = self.opn
+        for c in bits(mask):
+            opn[c] = 0
 
     def occupied(self) -> int:
         occ = 0

@@ -32,7 +32,8 @@ class Runner(Position):
                     self.main(a)
             else:
                 self.relight_at_start()
-                self.main(a)
+                if self.pc[a] >= 0:  # (a pit fiend filled in may have struck under it)
+                    self.main(a)
         self.turn = (a + 1) % n
 
     def relight_at_start(self) -> None:

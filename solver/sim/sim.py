@@ -4,7 +4,8 @@
 (:mod:`solver.rules.runner`, :mod:`solver.rules.moves`, :mod:`solver.rules.placing`,
 :mod:`solver.rules.attacks`, :mod:`solver.rules.hit_choices`, :mod:`solver.rules.keys`) for the
 standard pieces (start, straight, T, cracked T, cross, key, gate, wax eater,
-pit) under the default rulings, with the pile's order known. It is made for
+pit) and keepers, pit fiends and the pathless (not omens) under the default
+rulings, with the pile's order known. It is made for
 Monte Carlo rollouts: one trajectory, so the position is mutated in place and
 never copied inside a game. :mod:`solver.sim.convert` converts positions from and
 to :class:`solver.core.state.GameState`, :mod:`solver.sim.game` plays rollouts with
@@ -51,6 +52,6 @@ from solver.sim.sight import Sight
 
 
 class Sim(Runner, Moves, Placing, Keys, HitChoices, Attacks, Lighting, Outcome, Sight):
-    """A position of a standard game with a known pile order, and the rules to play it."""
+    """A position with a known pile order (every piece but omens), and the rules to play it."""
 
     __slots__ = SLOTS
