@@ -19,7 +19,7 @@ class Placing(Position):
         if t == KEEPER:
             self.mon |= bit
             self.keeper |= bit
-            self.face[c] = self.keeper_facing(c)
+            self.face = {**self.face, c: self.keeper_facing(c)}  # a new dict: copies share the old one
         elif t == PATHLESS:
             self.mon |= bit
             self.pathless |= bit

@@ -298,7 +298,7 @@ class Position:
         s.key = self.key[:]
         s.unplaced = self.unplaced[:]
         s.spent = self.spent[:]
-        s.face = self.face.copy()
+        # ``face`` is shared: it is replaced, never changed in place (placing.py), and rarely at all.
         s.log = None
         return s
 
