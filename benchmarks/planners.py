@@ -1,6 +1,7 @@
 """The planners on the end-game corpus: timings, effort, and agreement.
 
     .venv/bin/python benchmarks/planners.py [--engines search,cpsat] [--limit N] [--time-limit S] [--json FILE]
+    .venv/bin/python benchmarks/planners.py --advanced   # the advanced corpus: search, reference, cpsat
 
 Each engine (``search``: :func:`solver.endgame.search.solve`; ``cpsat``:
 :func:`solver.endgame.cpsat.planner.solve`) solves every position of
@@ -16,6 +17,12 @@ position an engine does not model (``UnsupportedError``) counts as
 ``unsupported``, never as a disagreement; nor does an answer that is not
 proven (``unknown``, a time limit; a win not proven optimal, for turns and
 Nerve).
+
+``--advanced`` runs the advanced corpus (``benchmarks/endgames/advanced``:
+keepers, pit fiends, the pathless, the Dirge) with the engines ``search``,
+``reference`` (the breadth-first planner over the rules engine of
+:mod:`solver.testing.reference_search`, which shares no code with the others)
+and ``cpsat``, which must refuse every position as not modelled.
 """
 
 from __future__ import annotations
@@ -36,12 +43,15 @@ sys.path.insert(0, str(ROOT))
 from solver.core.errors import UnsupportedError  # noqa: E402
 from solver.core.limits import Limits
 from solver.core.state import GameState  # noqa: E402
-from solver.endgame.plan import PlanError, Solution, verify  # noqa: E402
+from solver.endgame.plan import PlanError, verify  # noqa: E402
 from solver.notation.forms import load_path  # noqa: E402
 from solver.play.stats import percentile  # noqa: E402
+from solver.testing.reference_search import ReferenceLimit, reference_solve  # noqa: E402
 
 CORPUS = ROOT / "benchmarks" / "endgames" / "index.json"
-ENGINES = ("search", "cpsat")
+ADVANCED_CORPUS = ROOT / "benchmarks" / "endgames" / "advanced" / "index.json"
+ENGINES = ("search", "cpsat", "reference")
+REFERENCE_MAX_POSITIONS = 200_000
 
 
 @dataclass
@@ -81,9 +91,9 @@ class Position:
 # -- engines -------------------------------------------------------------------------------------
 
 
-def engine_solvers(names: list[str], time_limit: float) -> tuple[dict[str, Callable[[GameState], Solution]], dict[str, str]]:
+def engine_solvers(names: list[str], time_limit: float) -> tuple[dict[str, Callable[[GameState], Any]], dict[str, str]]:
     """The solve functions of the engines that can be imported, and why the others cannot."""
-    solvers: dict[str, Callable[[GameState], Solution]] = {}
+    solvers: dict[str, Callable[[GameState], Any]] = {}
     missing: dict[str, str] = {}
     for name in names:
         if name == "search":
@@ -97,13 +107,34 @@ def engine_solvers(names: list[str], time_limit: float) -> tuple[dict[str, Calla
                 missing[name] = f"cannot import solver.endgame.cpsat.planner: {exc}"
                 continue
             solvers[name] = lambda s, m=cpsat: m.solve(s, limits=Limits(time_limit=time_limit))
+        elif name == "reference":
+            solvers[name] = reference_run
         else:
             missing[name] = f"unknown engine (choose from {', '.join(ENGINES)})"
     return solvers, missing
 
 
-def run_one(solve: Callable[[GameState], Solution], state: GameState) -> Run:
+def reference_run(state: GameState) -> Run:
+    """The breadth-first reference: exact when it finishes, ``unknown`` past its cap."""
+    started = time.perf_counter()
+    try:
+        ref = reference_solve(state, REFERENCE_MAX_POSITIONS)
+    except ReferenceLimit as exc:
+        return Run("unknown", seconds=time.perf_counter() - started, note=str(exc))
+    seconds = time.perf_counter() - started
+    run = Run(ref.verdict, ref.turns, ref.nerve_spent, True, seconds, ref.positions)
+    if ref.verdict == "win":
+        try:
+            verify(state, ref.plan)
+        except PlanError as exc:
+            run.status, run.note = "error", f"plan refused by the rules engine: {exc}"
+    return run
+
+
+def run_one(solve: Callable[[GameState], Any], state: GameState) -> Run:
     """Solve, time, and replay a winning plan through the rules engine."""
+    if solve is reference_run:
+        return reference_run(state)
     started = time.perf_counter()
     try:
         sol = solve(state)
@@ -166,7 +197,7 @@ def load_corpus(index_path: Path, limit: int | None) -> list[Position]:
     return out
 
 
-def run_all(positions: list[Position], solvers: dict[str, Callable[[GameState], Solution]], quiet: bool) -> None:
+def run_all(positions: list[Position], solvers: dict[str, Callable[[GameState], Any]], quiet: bool) -> None:
     for i, pos in enumerate(positions, start=1):
         for name, solve in solvers.items():
             pos.runs[name] = run_one(solve, pos.state)
@@ -205,18 +236,24 @@ def figures(positions: list[Position], engines: list[str]) -> dict[str, Any]:
             "under_1s": sum(t < 1.0 for t in times),
             "vs_expected": agreement,
         }
-    if "search" in engines and "cpsat" in engines:
-        agreement = {"agree": 0, "disagree": 0, "undecided": 0}
-        for p in positions:
-            if "search" not in p.runs or "cpsat" not in p.runs:
-                continue
-            a, b = p.runs["search"].as_json(), p.runs["cpsat"].as_json()
-            verdict = compare(a, b)
-            agreement[verdict] += 1
-            if verdict == "disagree":
-                doc["disagreements"].append({"id": p.ident, "between": "search / cpsat", "search": describe(a), "cpsat": describe(b)})
-        doc["search_vs_cpsat"] = agreement
+    for other in ("cpsat", "reference"):
+        if "search" in engines and other in engines:
+            doc[f"search_vs_{other}"] = pairwise(positions, other, doc["disagreements"])
     return doc
+
+
+def pairwise(positions: list[Position], other: str, disagreements: list[dict[str, Any]]) -> dict[str, int]:
+    """The search against another engine, position by position."""
+    agreement = {"agree": 0, "disagree": 0, "undecided": 0}
+    for p in positions:
+        if "search" not in p.runs or other not in p.runs:
+            continue
+        a, b = p.runs["search"].as_json(), p.runs[other].as_json()
+        verdict = compare(a, b)
+        agreement[verdict] += 1
+        if verdict == "disagree":
+            disagreements.append({"id": p.ident, "between": f"search / {other}", "search": describe(a), other: describe(b)})
+    return agreement
 
 
 # -- output ------------------------------------------------------------------------------------------
@@ -254,12 +291,13 @@ def print_table(doc: dict[str, Any], missing: dict[str, str]) -> None:
     console.print(speed)
     for name, why in missing.items():
         console.print(f"{name}: not run: {why}")
-    if "search_vs_cpsat" in doc:
-        a = doc["search_vs_cpsat"]
-        console.print(
-            f"search vs cpsat: {a['agree']} agree, {a['disagree']} disagree, "
-            f"{a['undecided']} undecided (one side unknown, unsupported or not proven)"
-        )
+    for other in ("cpsat", "reference"):
+        if f"search_vs_{other}" in doc:
+            a = doc[f"search_vs_{other}"]
+            console.print(
+                f"search vs {other}: {a['agree']} agree, {a['disagree']} disagree, "
+                f"{a['undecided']} undecided (one side unknown, unsupported or not proven)"
+            )
     if doc["disagreements"]:
         console.print(f"[bold red]{len(doc['disagreements'])} disagreement(s):[/bold red]")
         for d in doc["disagreements"]:
@@ -279,17 +317,20 @@ def _num(value: float | None) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--engines", default="search,cpsat", help="comma-separated engines (default search,cpsat)")
+    parser.add_argument("--engines", default=None, help="engines (default search,cpsat; --advanced: search,reference,cpsat)")
+    parser.add_argument("--advanced", action="store_true", help="the advanced corpus (benchmarks/endgames/advanced)")
     parser.add_argument("--limit", type=int, default=None, help="only the first N positions")
     parser.add_argument("--time-limit", type=float, default=10.0, help="seconds per position and engine (default 10)")
-    parser.add_argument("--corpus", default=str(CORPUS), help="index.json of the corpus")
+    parser.add_argument("--corpus", default=None, help="index.json of the corpus (default: the standard or the advanced one)")
     parser.add_argument("--json", metavar="FILE", help="also save the figures and every run as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress line")
     args = parser.parse_args()
 
-    names = [n.strip() for n in args.engines.split(",") if n.strip()]
+    engines = args.engines or ("search,reference,cpsat" if args.advanced else "search,cpsat")
+    names = [n.strip() for n in engines.split(",") if n.strip()]
     solvers, missing = engine_solvers(names, args.time_limit)
-    positions = load_corpus(Path(args.corpus), args.limit)
+    corpus = args.corpus or str(ADVANCED_CORPUS if args.advanced else CORPUS)
+    positions = load_corpus(Path(corpus), args.limit)
     run_all(positions, solvers, args.quiet)
     doc = {"positions": len(positions), "time_limit": args.time_limit, **figures(positions, list(solvers))}
     doc["unavailable"] = missing
