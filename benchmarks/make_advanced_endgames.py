@@ -144,6 +144,12 @@ def gathered(state: GameState, rng: random.Random) -> GameState | None:
     gates = [c for c, t in enumerate(state.tiles) if t is not None and t.kind is Kind.GATE]
     if not gates:
         return None
+    # A gate near a pathless or the Dirge when the board has one: cut down to the prisoners' surroundings,
+    # those pieces would otherwise rarely stay in the end-game.
+    rare = [c for c, t in enumerate(state.tiles) if t is not None and (t.kind is Kind.PATHLESS or t.dirge)]
+    if rare:
+        near_rare = steps_from(state, rare)
+        gates = sorted(gates, key=lambda c: near_rare[c])[:1]
     dist = steps_from(state, [rng.choice(gates)])
     near = [c for c, t in enumerate(state.tiles) if t is not None and t.kind in STANDABLE and dist[c] <= 2]
     off_gate = [c for c in near if state.tiles[c].kind is not Kind.GATE]  # type: ignore[union-attr]
@@ -201,7 +207,8 @@ def candidate(seed: int, index: int) -> GameState | None:
         return None
     state = final_flickers(start)
     state = replace(state, prisoners=tuple(p._replace(key=rng.random() < 0.8) for p in state.prisoners))
-    if index % 2:
+    rare = any(t is not None and (t.kind is Kind.PATHLESS or t.dirge) for t in state.tiles)
+    if index % 2 or rare:
         moved = gathered(state, rng)
         if moved is None:
             return None
@@ -269,8 +276,17 @@ def label(seed: int, index: int) -> Entry | None:
     return Entry(index, name, state, answer(sol), features(state), seconds, reference_seconds)
 
 
+RARE = 20
+"""Positions with a pathless or the Dirge the corpus asks for (keepers come on their own)."""
+
+
+def is_rare(entry: Entry) -> bool:
+    return bool(entry.features["pathless"] or entry.features["dirge"])
+
+
 def generate(seed: int, count: int, max_candidates: int) -> tuple[list[Entry], Counter[str]]:
-    """Wins and losses alternately (the scarcer first) until ``count``, or the candidates run out."""
+    """Wins and losses alternately (the scarcer first) until ``count``, with :data:`RARE` positions
+    holding a pathless or the Dirge first among each, or until the candidates run out."""
     wins: list[Entry] = []
     losses: list[Entry] = []
     tried: Counter[str] = Counter()
@@ -279,10 +295,13 @@ def generate(seed: int, count: int, max_candidates: int) -> tuple[list[Entry], C
         tried["kept" if entry else "dropped"] += 1
         if entry is not None:
             (wins if entry.expected["verdict"] == "win" else losses).append(entry)
-        print(f"\r{index + 1} candidates, {len(wins)} wins, {len(losses)} losses", end="", file=sys.stderr, flush=True)
-        if min(len(wins), count // 2) + min(len(losses), count - count // 2) >= count:
+        rare = sum(is_rare(e) for e in wins + losses)
+        print(f"\r{index + 1} candidates, {len(wins)} wins, {len(losses)} losses, {rare} rare", end="", file=sys.stderr, flush=True)
+        if min(len(wins), count // 2) + min(len(losses), count - count // 2) >= count and rare >= RARE:
             break
     print(file=sys.stderr)
+    wins.sort(key=lambda e: not is_rare(e))  # stable: the rare ones first, each group in candidate order
+    losses.sort(key=lambda e: not is_rare(e))
     chosen = wins[: count // 2] + losses[: count - count // 2]
     if len(chosen) < count:  # one verdict ran short: the other fills in
         rest = wins[count // 2 :] + losses[count - count // 2 :]
