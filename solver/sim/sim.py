@@ -44,6 +44,7 @@ from solver.sim.hit_choices import HitChoices
 from solver.sim.keys import Keys
 from solver.sim.lighting import Lighting
 from solver.sim.moves import Moves
+from solver.sim.omens import Omens
 from solver.sim.outcome import Outcome
 from solver.sim.placing import Placing
 from solver.sim.position import SLOTS
@@ -51,7 +52,7 @@ from solver.sim.runner import Runner
 from solver.sim.sight import Sight
 
 
-class Sim(Runner, Moves, Placing, Keys, HitChoices, Attacks, Lighting, Outcome, Sight):
-    """A position with a known pile order (every piece but omens), and the rules to play it."""
+class Sim(Runner, Moves, Placing, Omens, Keys, HitChoices, Attacks, Lighting, Outcome, Sight):
+    """A position with a known pile order (every piece, omens and the Dirge included), and the rules to play it."""
 
     __slots__ = SLOTS
