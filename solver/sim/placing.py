@@ -123,7 +123,7 @@ class Placing(Position):
         while cells and self.top < self.npile:
             t = self.draw()
             if t < 0:
-                return  # omens set aside emptied the pile
+                return  # omens set aside emptied the pile: the cells stay empty
             rots = ROTATIONS[t]
             table = place[t]
             opts = [table[c][o] for c in cells for o in rots if o & sides[c] or not o]

@@ -1,11 +1,11 @@
-"""The simulator's position: the mutable state of a standard game with a known pile order,
+"""The simulator's position: the mutable state of a game with a known pile order,
 the tables shared by every position of one board size and prisoner count, and the
 primitives every rule part uses (placing and removing tiles, decisions, Nerve, draws).
 
 :class:`Position` declares the state and its primitives; the rule parts
 (:mod:`solver.sim.sight`, :mod:`solver.sim.lighting`, :mod:`solver.sim.outcome`,
 :mod:`solver.sim.attacks`, :mod:`solver.sim.hit_choices`, :mod:`solver.sim.moves`,
-:mod:`solver.sim.placing`, :mod:`solver.sim.keys`, :mod:`solver.sim.runner`) add the rules
+:mod:`solver.sim.placing`, :mod:`solver.sim.omens`, :mod:`solver.sim.keys`, :mod:`solver.sim.runner`) add the rules
 as mixins and :class:`solver.sim.sim.Sim` combines them into one class.
 
 The position
