@@ -20,10 +20,10 @@ from solver.core.newgame import new_game, shuffled
 from solver.core.rulings import DEFAULT_RULINGS
 from solver.core.setups import Setup
 from solver.core.state import GameState
-from solver.core.tiles import Kind, Tile
+from solver.core.tiles import TYPE_INDEX, Kind, Tile
 from solver.notation.forms import load_path, load_text
 from solver.rules.engine import apply, legal_actions, node_type, outcome
-from solver.sim.convert import compile_state
+from solver.sim.convert import compile_state, to_state
 from solver.sim.game import Game, Record, rollout
 from solver.sim.policies import GreedyPolicy, RandomPolicy
 from tests.playouts import sample_states
@@ -100,14 +100,14 @@ ADVANCED_KINDS = frozenset({Kind.KEEPER, Kind.PATHLESS})
 
 
 def simulated_scenarios() -> list[tuple[str, GameState]]:
-    """The scenarios that are turn starts without omens, default rulings, game not over."""
+    """The scenarios that are turn starts under the default rulings, game not over."""
     out = []
     for path in sorted(SCENARIOS.rglob("*.toml")):
         try:
             state = load_path(path)[0].state
             Game(state)
         except (NightCageError, ValueError):
-            continue  # deliberately invalid, omens, other rulings, a turn under way
+            continue  # deliberately invalid, other rulings, a turn under way
         if outcome(state) is None:
             out.append((str(path.relative_to(SCENARIOS)), state))
     return out
@@ -215,9 +215,18 @@ def test_unknown_pile_drawn_as_newgame_shuffles() -> None:
 # -- what is not simulated ---------------------------------------------------------------------------
 
 
-def test_omens_in_the_pile_raise() -> None:
-    with pytest.raises(NotCovered, match="omens"):
-        Game(new_game(Setup(supreme=(("omens", 2),))))
+def test_games_with_omens_replay_in_the_engine() -> None:
+    """Omens in the pile: set aside, then the Dirge laid (a decision the rollouts take)."""
+    laid = 0
+    for base in ("standard", "advanced"):
+        state = new_game(Setup(base=base, supreme=(("pathless", 2), ("omens", 2))))
+        game = Game(state)
+        for seed in range(12):
+            r = game.rollout(RandomPolicy(random.Random(seed)), random.Random(seed), record=True)
+            assert r.record is not None
+            assert mismatch(r.record, r.result) is None, f"{base} seed {seed}: {mismatch(r.record, r.result)}"
+            laid += any(d.kind == "dirge" for d in r.record.decisions)
+    assert laid >= 2, "no rollout laid the Dirge"
 
 
 def test_the_advanced_games_are_simulated() -> None:
@@ -226,15 +235,55 @@ def test_the_advanced_games_are_simulated() -> None:
         assert rollout(new_game(setup), RandomPolicy(random.Random(0)), random.Random(0)).result in ("win", "lose")
 
 
-def test_omens_and_the_dirge_raise() -> None:
+def test_the_omen_scenarios_are_simulated() -> None:
+    """The omens' scenarios (the Dirge's Block, the first omen set aside, Q29) are turn starts
+    the simulator plays (their rollouts replay in test_scenarios_replay_in_the_engine)."""
+    names = {name for name, _ in simulated_scenarios()}
+    assert {"omens/dirge-block.toml", "omens/first-omen-set-aside.toml"} <= names, sorted(n for n in names if "omen" in n)
+
+
+def test_the_dirge_block_scenario_lays_the_dirge_as_the_engine_does() -> None:
+    """RED's move draws the second omen: the simulator offers the engine's ``dirge`` placements,
+    swallows who is under it, and the omens revealed (1, then 2) come back in the position."""
     state = load_path(SCENARIOS / "omens" / "dirge-block.toml")[0].state
-    with pytest.raises(NotCovered, match="pile holds omens"):
-        Game(state)
+    assert state.omens == 1
+    game = Game(state)
+    for seed in range(8):
+        r = game.rollout(RandomPolicy(random.Random(seed)), random.Random(seed), record=True)
+        assert r.record is not None and mismatch(r.record, r.result) is None
+        dirges = [d for d in r.record.decisions if d.kind == "dirge"]
+        if r.record.decisions[0].chosen == "move n":
+            assert dirges and all(o.startswith("dirge ") for o in dirges[0].options)
+        if dirges:
+            after = r.record.turn_ends[0][1] if r.record.turn_ends else r.record.final
+            assert after.omens == 2 and sum(1 for t in after.tiles if t is not None and t.dirge) in (0, 9)
+
+
+def test_omens_and_the_dirge_convert_both_ways() -> None:
+    """``omens`` and the Dirge's pit go into the simulator and come back unchanged."""
+    keeper = load_path(SCENARIOS / "rulings" / "keeper-ranged-out.toml")[0].state
+    size = keeper.size
+    squares = [[(oy + y) * size + ox + x for y in range(3) for x in range(3)] for oy in range(size - 2) for ox in range(size - 2)]
+    taken = {p.cell for p in keeper.prisoners}
+    cells = next(sq for sq in squares if all(keeper.tiles[c] is None and c not in taken for c in sq))
+    dirge = Tile(Kind.PIT, 0, False, dirge=True)
+    tiles = tuple(dirge if c in cells else t for c, t in enumerate(keeper.tiles))
+    state = shuffled(replace(keeper, tiles=tiles, omens=2), random.Random(0))
+    sim = compile_state(state)
+    assert sim.omens == 2 and sim.dirge == sum(1 << c for c in cells)
+    back = to_state(sim.snapshot(), state, [TYPE_INDEX[t] for t in state.pile.order])
+    assert back == state
+
+
+def test_an_omen_at_rest_or_another_dirge_shape_raises() -> None:
     keeper = load_path(SCENARIOS / "rulings" / "keeper-ranged-out.toml")[0].state
     empty = keeper.tiles.index(None)
-    dirge = Tile(Kind.PIT, 0, False, dirge=True)
-    with pytest.raises(NotCovered, match="the Dirge lying on the board"):
-        Game(replace(keeper, tiles=keeper.tiles[:empty] + (dirge,) + keeper.tiles[empty + 1 :]))
+    omen = Tile.make(Kind.OMEN)
+    with pytest.raises(NotCovered, match="omen"):
+        Game(replace(keeper, tiles=keeper.tiles[:empty] + (omen,) + keeper.tiles[empty + 1 :]))
+    line = tuple((x, 0) for x in range(9))
+    with pytest.raises(NotCovered, match="dirge_shape"):
+        Game(replace(keeper, rulings=replace(keeper.rulings, dirge_shape=line)))
 
 
 def test_a_pit_fiend_lying_on_the_board_raises() -> None:

@@ -8,24 +8,31 @@ shape RULING-DIRGE-SHAPE gives (turned, wholly inside the board), and gone as a 
 once none of it is lit. The one invariant read differently: between turns, an unlit
 cell of the Dirge's pit stays while another of its cells is lit (it leaves the board
 whole). The playouts must really meet the Dirge: they are counted, and none would be
-a vacuous test.
+a vacuous test. At turn starts of the playouts, the fast simulator (:mod:`solver.sim`)
+takes the position and its recorded rollouts, omens and the Dirge included, replay in
+the engine decision by decision (``tests/test_fastgame.py``).
 """
 
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 
 import pytest
 
+from solver.core.errors import NotCovered
 from solver.core.grid import Cell
 from solver.core.setups import Setup
 from solver.core.state import GameState
-from solver.rules.engine import node_type
+from solver.core.tiles import TileType
+from solver.rules.engine import node_type, outcome
 from solver.rules.lighting import illuminated
 from solver.rules.omens import shape_variants
+from solver.sim.game import Game
 from tests.playouts import playout
 from tests.test_advanced_properties import invariant_failures
+from tests.test_fastgame import POLICIES, mismatch
 
 SUPREME = (("pathless", 2), ("omens", 2))
 SETUPS = {"standard+supreme": Setup("standard", supreme=SUPREME), "advanced+supreme": Setup("advanced", supreme=SUPREME)}
@@ -107,3 +114,51 @@ def test_the_omen_check_sees_a_broken_dirge() -> None:
     broken = state.evolve(tiles=tuple(tiles), omens=3)
     fails = omen_failures(broken)
     assert any("do not form its shape" in f for f in fails) and "3 omens revealed" in fails, fails
+
+
+# -- the engine against the simulator ---------------------------------------------------------------
+
+
+def compared(setup: Setup, seeds: range) -> tuple[Counter[str], list[str], Counter[str]]:
+    """Over the turn starts of seeded engine playouts: the simulator's refusals by reason, the
+    engine's disagreements with the recorded rollouts from them, and what the comparisons met
+    (starts with an omen in the pile, with omens revealed, with the Dirge on the board, and
+    rollouts that laid the Dirge)."""
+    reasons: Counter[str] = Counter()
+    failures: list[str] = []
+    met: Counter[str] = Counter()
+    for seed in seeds:
+        for k, state in enumerate(states_of(setup, seed)):
+            if state.pending is not None or outcome(state) is not None:
+                continue
+            dirge = bool(dirge_cells(state))
+            if k % 3 and not dirge:
+                continue  # every third turn start, and every one with the Dirge on the board
+            try:
+                game = Game(state)
+            except NotCovered as exc:
+                reasons[re.sub(r"^[a-g][1-7]: ", "", str(exc))] += 1
+                continue
+            met["starts"] += 1
+            met["omen in the pile"] += state.pile.count_of(TileType.OMEN) > 0
+            met["omens revealed"] += state.omens > 0
+            met["dirge on the board"] += dirge
+            for policy in sorted(POLICIES):
+                r = game.rollout(POLICIES[policy](random.Random(seed)), random.Random(seed + 1000), record=True)
+                assert r.record is not None
+                met["rollouts laying the dirge"] += any(d.kind == "dirge" for d in r.record.decisions)
+                problem = mismatch(r.record, r.result)
+                if problem:
+                    failures.append(f"seed {seed}, turn start {k}, {policy}: {problem}")
+    return reasons, failures, met
+
+
+@pytest.mark.parametrize("name", sorted(SETUPS))
+def test_engine_and_simulator_agree_with_omens_and_the_dirge(name: str) -> None:
+    """The simulator takes every turn start of the supreme setups (omens in the pile, omens
+    revealed, the Dirge on the board) and its rollouts from them, Dirge laid, replay in the engine."""
+    reasons, failures, met = compared(SETUPS[name], SEEDS)
+    assert not failures, "\n".join(failures)
+    assert not reasons, f"the simulator hands back: {dict(reasons)}"
+    assert met["omen in the pile"] >= 100 and met["omens revealed"] >= 30, met
+    assert met["dirge on the board"] >= 3 and met["rollouts laying the dirge"] >= 10, met

@@ -3,9 +3,9 @@
 a simulator snapshot back into a ``GameState``, the pile's order, and the
 simulator's options in the engine's notation.
 
-A position outside what the simulator covers (omens and the Dirge, a pit fiend
-lying on the board, other rulings, a turn under way, an unknown pile order with no
-order given) raises :class:`~solver.core.errors.NotCovered`.
+A position outside what the simulator covers (an omen or a pit fiend lying on the
+board, other rulings, a Dirge of another shape, a turn under way, an unknown pile
+order with no order given) raises :class:`~solver.core.errors.NotCovered`.
 """
 
 from __future__ import annotations
@@ -20,15 +20,16 @@ from solver.core.grid import DIRECTIONS, dir_index
 from solver.core.rulings import DEFAULT_RULINGS, Rulings
 from solver.core.state import GameState, Pile, Prisoner
 from solver.core.tiles import TILE_TYPES, TYPE_INDEX, Kind, Tile, kind_of_type
-from solver.sim.position import FELL, FILE, GATE, KEEPER, KEY, NOTYPE, OMEN, ROW, START, WAX
+from solver.sim.position import FELL, FILE, GATE, KEEPER, KEY, NOTYPE, ROW, START, WAX
 from solver.sim.sim import Sim
 
 PLAYED_KINDS = frozenset(
     {Kind.START, Kind.STRAIGHT, Kind.T, Kind.CROSS, Kind.KEY, Kind.GATE, Kind.WAX_EATER, Kind.KEEPER, Kind.PATHLESS, Kind.PIT}
 )
-"""What may lie on the board of a simulated turn start (a pit fiend is a pit once placed; omens are not played)."""
+"""What may lie on the board of a simulated turn start (a pit fiend is a pit once placed, an omen is
+covered by the Dirge as it is placed: neither rests on the board)."""
 _RULING_FIELDS = tuple(f.name for f in fields(Rulings) if f.name not in ("given", "adv_5p_wax", "dirge_shape"))
-"""The switches that can matter with the pieces played (the last two concern the set-up and omens)."""
+"""The switches that can matter with the pieces played (the set-up's aside; the Dirge's shape is checked alone)."""
 
 # -- positions in and out ------------------------------------------------------------------------
 
@@ -36,6 +37,8 @@ _RULING_FIELDS = tuple(f.name for f in fields(Rulings) if f.name not in ("given"
 def check_rulings(rulings: Rulings) -> None:
     """Only the default readings are implemented."""
     other = [name for name in _RULING_FIELDS if getattr(rulings, name) != getattr(DEFAULT_RULINGS, name)]
+    if rulings.dirge_shape != DEFAULT_RULINGS.dirge_shape:
+        other.append("dirge_shape")
     if other:
         raise NotCovered(f"the fast simulator plays the default rulings only (not: {', '.join(other)})")
 
@@ -43,8 +46,8 @@ def check_rulings(rulings: Rulings) -> None:
 def compile_state(state: GameState, order: list[int] | None = None) -> Sim:
     """The simulator position of a turn-start state (pile order: ``order``, else the state's).
 
-    Raises :class:`~solver.core.errors.NotCovered` for a turn under way, omens or the Dirge, a pit
-    fiend lying on the board, other rulings, or an unknown pile order with no ``order`` given.
+    Raises :class:`~solver.core.errors.NotCovered` for a turn under way, an omen or a pit fiend
+    lying on the board, other rulings, or an unknown pile order with no ``order`` given.
     """
     if state.pending is not None:
         raise NotCovered("not at a turn start (a turn is under way)")
@@ -57,22 +60,25 @@ def compile_state(state: GameState, order: list[int] | None = None) -> Sim:
     for i, p in enumerate(state.prisoners):
         _encode_prisoner(sim, i, p)
     sim.turn = state.turn
+    sim.omens = state.omens
     if order is None:
         if state.pile.order is None:
             raise NotCovered("the pile's order is unknown: give an order (or use rollout, which draws one)")
         order = [TYPE_INDEX[t] for t in state.pile.order]
-    if OMEN in order:
-        raise NotCovered("the pile holds omens: omens and the Dirge are not simulated")
     sim.set_pile(order)
     return sim
 
 
 def _encode_tile(sim: Sim, c: int, tile: Tile, state: GameState) -> None:
-    if tile.kind not in PLAYED_KINDS or tile.dirge:
-        what = "the Dirge" if tile.dirge else tile.describe()
-        raise NotCovered(f"{state.geo.name(c)}: {what} lying on the board is not simulated (omens, the Dirge, unstruck pit fiends)")
+    if tile.kind not in PLAYED_KINDS:
+        raise NotCovered(f"{state.geo.name(c)}: {tile.describe()} lying on the board is not simulated (omens at rest, unstruck pit fiends)")
     bit = 1 << c
     sim.present |= bit
+    if tile.dirge:
+        sim.pit |= bit
+        sim.dirge |= bit
+        sim.typ[c] = NOTYPE
+        return
     if tile.kind is Kind.PIT:
         sim.pit |= bit
         sim.typ[c] = NOTYPE if tile.was is None else TYPE_INDEX[tile.was]
@@ -117,12 +123,14 @@ def to_state(snap: tuple[Any, ...], template: GameState, order: list[int]) -> Ga
     pile order it was given: they give the size, names, setup, rulings, and
     the discard (every tile that left the board, the pile or a hand since).
     """
-    typ, opn, pit, keyed, crumb, pc, pf, lit, nerve, key, unplaced, turn, top, hand, face = snap
+    typ, opn, pit, keyed, crumb, pc, pf, lit, nerve, key, unplaced, turn, top, hand, face, dirge, omens = snap
     tiles: list[Tile | None] = []
     for c, t in enumerate(typ):
         bit = 1 << c
         if t < 0:
             tiles.append(None)
+        elif dirge & bit:
+            tiles.append(Tile(Kind.PIT, 0, False, dirge=True))
         elif pit & bit:
             tiles.append(Tile(Kind.PIT, 0, False, was=None if t == NOTYPE else TILE_TYPES[t]))
         else:
@@ -138,7 +146,7 @@ def to_state(snap: tuple[Any, ...], template: GameState, order: list[int]) -> Ga
     after = _tally(tiles, order[top:], sum(unplaced), hand)
     discarded = tuple(d + b - a for d, b, a in zip(template.discarded, before, after))
     pile = Pile(order=tuple(TILE_TYPES[t] for t in order[top:]))
-    return replace(template, tiles=tuple(tiles), prisoners=prisoners, turn=turn, pile=pile, discarded=discarded, pending=None)
+    return replace(template, tiles=tuple(tiles), prisoners=prisoners, turn=turn, pile=pile, discarded=discarded, omens=omens, pending=None)
 
 
 def _falling(code: int) -> tuple[str, int] | None:
@@ -190,6 +198,8 @@ def option_action(opt: tuple[Any, ...], names: tuple[str, ...], active: int) -> 
         return Action(v, cell=opt[1], openings=opt[2], tile_type=TILE_TYPES[opt[3]])
     if v == Verb.START:
         return Action(v, cell=opt[1], openings=opt[2])
+    if v == Verb.DIRGE:
+        return Action(v, cell=opt[1], variant=opt[2])
     if v in (Verb.LAND, Verb.SWAP, Verb.DISCARD):
         return Action(v, cell=opt[1])
     if v == Verb.BLOCK:

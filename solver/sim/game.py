@@ -20,17 +20,18 @@ What it covers
 
 Turn-start positions (``pending`` None) of games with the standard pieces
 (start, straight, T, cracked T, cross, key, gate, wax eater; pits) and the
-advanced ones but omens (keepers, pit fiends, the pathless), any board size and
-number of prisoners, the start round included, under the default rulings. A
-pile of unknown order is first given one, drawn layer by layer with the
+advanced and supreme ones (keepers, pit fiends, the pathless, omens and the
+Dirge: ``GameState.omens`` carried both ways, the Dirge's pit on the board), any
+board size and number of prisoners, the start round included, under the default
+rulings. A pile of unknown order is first given one, drawn layer by layer with the
 rollout's ``rng`` (as :func:`solver.core.newgame.shuffled`); a known order is
-used as it is. Omens and the Dirge, a pit fiend lying on the board (it strikes
-as it is placed) and other rulings raise :class:`~solver.core.errors.NotCovered`
-(:mod:`solver.sim.convert`). Every decision of the engine is a
-decision here, with the same legal options: the start tile, landing, the main
-action, moving again, tile placements (cell and rotation), key passes and
-takes, Blocks, the scramble, the stay's swap, the fall's row or column, the
-Final Flickers discard or hold. ``tests/test_fastgame.py`` replays recorded
+used as it is. An omen or a pit fiend lying on the board (each acts as it is
+placed), other rulings and a Dirge of another shape (RULING-DIRGE-SHAPE) raise
+:class:`~solver.core.errors.NotCovered` (:mod:`solver.sim.convert`). Every decision
+of the engine is a decision here, with the same legal options: the start tile,
+landing, the main action, moving again, tile placements (cell and rotation), key
+passes and takes, Blocks, the scramble, the stay's swap, the fall's row or column,
+where the Dirge goes (``dirge <corner>``), the Final Flickers discard or hold. ``tests/test_fastgame.py`` replays recorded
 games through :func:`solver.rules.engine.apply` and compares the options (the
 engine's legal actions), the position after every turn and the result.
 

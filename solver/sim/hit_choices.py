@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from solver.sim.position import FELL, FILE, OPP, PIT_FIEND, ROTATIONS, ROW, Position
+from solver.sim.position import FELL, FILE, OMEN, OPP, PIT_FIEND, ROTATIONS, ROW, Position
 
 # Option tuples that need no argument (shared, never mutated).
 NOBLOCK = ("noblock",)
@@ -75,6 +75,9 @@ class HitChoices(Position):
             self.check_win()
             return
         t = self.draw()
+        if t < 0:  # omens set aside emptied the pile: the scramble is chosen again
+            self.scramble(who, cell)
+            return
         want = OPP[d]
         table = self.tb.place[t][y]
         _, _, o, _ = self.decide("place", [table[o] for o in ROTATIONS[t] if o & want or not o])
@@ -83,6 +86,9 @@ class HitChoices(Position):
         if t == PIT_FIEND:  # it strikes at once, under the scrambler too
             self.pc[who] = y
             self.strike(y, 0)
+        elif t == OMEN:
+            self.pc[who] = y
+            self.bring_dirge(who, y, 0)
         elif self.mon >> y & 1:  # scrambling onto a drawn monster enters it (rules notes 13)
             self.pc[who] = y
             hits, triggered = self.attack(1 << y, who, y)

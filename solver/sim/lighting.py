@@ -31,6 +31,8 @@ class Lighting(Position):
         """Step 6: darkness, relighting, then the empty lit cells filled one drawn tile at a time."""
         lit = self.illuminated()
         dark = self.present & ~lit & ~self.keeper  # a keeper stays until its key is taken
+        if self.dirge:  # the Dirge's pit leaves as a whole, once none of it is lit
+            dark = dark & ~self.dirge if self.dirge & lit else dark | self.dirge
         if dark:
             self.remove(dark)
         if not all(self.lit):

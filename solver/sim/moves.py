@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from solver.sim.position import FELL, MAX_NERVE, NERVE_PER_TURN, OPP, PIT_FIEND, ROTATIONS, SWAPPED, Position, bits
+from solver.sim.position import FELL, MAX_NERVE, NERVE_PER_TURN, OMEN, OPP, PIT_FIEND, ROTATIONS, SWAPPED, Position, bits
 
 # Option tuples that need no argument (shared, never mutated).
 STAY = ("stay",)
@@ -84,7 +84,7 @@ class Moves(Position):
         if self.top < self.npile:
             t = self.order[self.top]
             self.top += 1
-            if t in SWAPPED:
+            if t in SWAPPED and (t != OMEN or self.summons()):  # any other omen: simply discarded
                 targets = self.swap_targets(c)
                 if targets:
                     self.hand = t
@@ -95,6 +95,8 @@ class Moves(Position):
                     self.hand = -1
                     if t == PIT_FIEND:  # it takes effect as if placed
                         self.strike(x, 0)
+                    elif t == OMEN:  # as if placed: the stayer lays the Dirge
+                        self.bring_dirge(a, x, 0)
             self.check_loss()
         if crumbling and self.pc[a] == c:  # (a pit fiend's strike may have made it fall already)
             self.collapse_fall(a, c)
@@ -109,6 +111,9 @@ class Moves(Position):
             self.spend(a)
         if verb == "blind":
             t = self.draw()
+            if t < 0:  # omens set aside emptied the pile: the step is not made
+                self.light()
+                return
             want = OPP[d]
             table = self.tb.place[t][dest]
             _, _, o, _ = self.decide("place", [table[o] for o in ROTATIONS[t] if o & want or not o])
@@ -118,6 +123,10 @@ class Moves(Position):
                 self.pc[a] = dest
                 self.collapse(origin)
                 self.strike(dest, trig)
+            elif t == OMEN:  # the stepper stands on it; the tile left still crumbles
+                self.pc[a] = dest
+                self.collapse(origin)
+                self.bring_dirge(a, dest, trig)
             else:
                 self.complete_move(a, origin, dest, trig)
         elif verb == "jump":

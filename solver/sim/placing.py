@@ -5,7 +5,7 @@ with no passages, goes anywhere it is drawn for).
 
 from __future__ import annotations
 
-from solver.sim.position import FILE, KEEPER, OPP, PATHLESS, PIT_FIEND, ROTATIONS, ROW, START, Over, Position, bits
+from solver.sim.position import FILE, KEEPER, OMEN, OPP, PATHLESS, PIT_FIEND, ROTATIONS, ROW, START, Over, Position, bits
 
 
 class Placing(Position):
@@ -68,6 +68,8 @@ class Placing(Position):
         c = self.decide("land", opts)[1]
         if not present >> c & 1:
             t = self.draw()
+            if t < 0:
+                return  # omens set aside emptied the pile: lost (draw says so)
             table2 = self.tb.place[t][c]
             _, _, o, _ = self.decide("place", [table2[o] for o in ROTATIONS[t]])
             self.place_tile(c, t, o)
@@ -76,6 +78,11 @@ class Placing(Position):
                 self.pc[a] = c
                 self.pf[a] = -1
                 self.strike(c, 0)
+                return
+            if t == OMEN:  # the lander stands on it, under the Dirge wherever it goes
+                self.pc[a] = c
+                self.pf[a] = -1
+                self.bring_dirge(a, c, 0)
                 return
         if self.mon >> c & 1:  # landing on a monster (6.4)
             self.pc[a] = c
@@ -115,6 +122,8 @@ class Placing(Position):
         place = self.tb.place
         while cells and self.top < self.npile:
             t = self.draw()
+            if t < 0:
+                return  # omens set aside emptied the pile: the cells stay empty
             rots = ROTATIONS[t]
             table = place[t]
             opts = [table[c][o] for c in cells for o in rots if o & sides[c] or not o]
@@ -123,6 +132,10 @@ class Placing(Position):
             self.hand = -1
             if t == PIT_FIEND:  # it strikes; then the light again, and a fill of what it lights
                 self.strike(c, 0)
+                self.light()
+                return
+            if t == OMEN:  # the Dirge, then the light again and a fill of what is lit
+                self.bring_dirge(self.turn, c, 0)
                 self.light()
                 return
             cells.remove(c)

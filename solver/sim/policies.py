@@ -3,7 +3,7 @@
 A policy is an object with ``choose(sim, kind, options) -> index`` (or such a
 callable). ``kind`` is the engine's decision name (``start``, ``land``,
 ``main``, ``extra``, ``again``, ``final``, ``place``, ``swap``, ``block``,
-``fall``, ``scramble``); ``options`` is a list of tuples whose first item is the
+``fall``, ``scramble``, ``dirge``); ``options`` is a list of tuples whose first item is the
 verb of the notation (:func:`solver.sim.convert.option_action` gives the engine's
 :class:`~solver.core.actions.Action`). A decision with a single option is taken
 without asking. The policy may read ``sim`` but must not change it.
@@ -72,6 +72,8 @@ class GreedyPolicy:
     * **Block** whenever possible. **Swap** the stay's wax eater onto the tile
       worth least (never a gate or a key tile if avoidable; the fewest prisoners
       in its sight).
+    * **The Dirge** where it swallows the fewest prisoners, then the fewest
+      key tiles, keepers and gates, then the fewest tiles.
     * **Final Flickers**: discard the tile farthest from every prisoner and the
       rally gate, never one under a prisoner, a gate or a key tile with its key
       if there is another; hold the light instead when every discard hurts.
@@ -145,6 +147,12 @@ class GreedyPolicy:
         s = -100.0 if sim.gate & bit or sim.keyed & bit else 0.0
         seen = ctx.wax_sight(c)
         return s - 10.0 * sum(1 for x in ctx.cells if seen >> x & 1)
+
+    def _dirge(self, sim: Sim, ctx: _Context, opt: tuple[Any, ...]) -> float:
+        under = sim.tb.square[opt[1]]
+        swallowed = sum(1 for c in ctx.cells if under >> c & 1)
+        precious = ((sim.keyed | sim.keeper | sim.gate) & under).bit_count()
+        return -50.0 * swallowed - 20.0 * precious - float((sim.present & under).bit_count())
 
     # -- falls ---------------------------------------------------------------------------------------
 

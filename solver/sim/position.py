@@ -1,11 +1,11 @@
-"""The simulator's position: the mutable state of a standard game with a known pile order,
+"""The simulator's position: the mutable state of a game with a known pile order,
 the tables shared by every position of one board size and prisoner count, and the
 primitives every rule part uses (placing and removing tiles, decisions, Nerve, draws).
 
 :class:`Position` declares the state and its primitives; the rule parts
 (:mod:`solver.sim.sight`, :mod:`solver.sim.lighting`, :mod:`solver.sim.outcome`,
 :mod:`solver.sim.attacks`, :mod:`solver.sim.hit_choices`, :mod:`solver.sim.moves`,
-:mod:`solver.sim.placing`, :mod:`solver.sim.keys`, :mod:`solver.sim.runner`) add the rules
+:mod:`solver.sim.placing`, :mod:`solver.sim.omens`, :mod:`solver.sim.keys`, :mod:`solver.sim.runner`) add the rules
 as mixins and :class:`solver.sim.sim.Sim` combines them into one class.
 
 The position
@@ -17,13 +17,15 @@ The position
 * bitmasks (bit ``c`` for cell ``c``): ``present`` (every tile, pits
   included), ``pit``, ``mon`` (wax eaters), ``gate``, ``keyed`` (key tiles
   whose key is still there), ``crumb`` (crumbling tiles), ``keeper`` and
-  ``pathless`` (both also in ``mon``, the watching monsters); ``face``: a
+  ``pathless`` (both also in ``mon``, the watching monsters), ``dirge`` (the
+  Dirge's pit, also in ``pit``, typed :data:`NOTYPE`); ``face``: a
   keeper's cell to the direction index (0-3, N E S W) its mouth faces;
 * per prisoner (lists, turn order): ``pc`` cell or -1, ``pf`` falling code
   (-1; ``FELL + c`` fell from ``c``, row or column not chosen; ``ROW + r``;
   ``FILE + f``), ``lit``, ``nerve``, ``key``, ``unplaced``;
 * the pile: ``order`` (type indices, top first, the whole game's order) and
   ``top`` (tiles drawn so far), ``hand`` (a drawn tile not yet placed, or -1);
+  ``omens``: the omens revealed (``GameState.omens``: 0, 1 or 2);
 * the turn: ``turn``, ``spent`` (Nerve spent this turn per prisoner),
   ``gained``, ``ff`` (the turn began with an empty pile: Final Flickers).
 """
@@ -38,8 +40,8 @@ from solver.core.grid import cells_of, geometry
 
 START, STRAIGHT, T, CRACKED_T, CROSS, KEY, GATE, WAX, KEEPER, PIT_FIEND, PATHLESS, OMEN = range(12)
 STANDARD_TYPES = 8
-PLAYED_TYPES = 11
-"""The types the simulator plays: the standard ones, keepers, pit fiends and the pathless (not omens)."""
+PLAYED_TYPES = 12
+"""The types the simulator plays: every one (an omen is placed only to bring the Dirge)."""
 NOTYPE = 12
 """``typ`` of a pit whose former type is unknown (not counted in the discard)."""
 
@@ -47,8 +49,8 @@ ROTATIONS = ((3, 6, 9, 12), (5, 10), (7, 11, 13, 14), (7, 11, 13, 14), (15,), (1
 """The distinct openings of each type (as :func:`solver.core.tiles.rotations`): a pathless has none,
 and is the only tile placed without opening toward anything (:func:`solver.core.tiles.placements`)."""
 CRUMBLES = (True, True, False, True, False, True, False, False, False, False, False, False)
-SWAPPED = frozenset({WAX, KEEPER, PIT_FIEND, PATHLESS})
-"""The monsters a stay draws and swaps in (omens are not played)."""
+SWAPPED = frozenset({WAX, KEEPER, PIT_FIEND, PATHLESS, OMEN})
+"""The monsters a stay draws and swaps in (an omen only when it brings the Dirge)."""
 
 OPP = (4, 8, 1, 2)
 """The side facing back, as a bit, for direction index 0-3 (N, E, S, W)."""
@@ -104,6 +106,12 @@ class Tables:
         )
         # diag[c]: a pit fiend's four diagonals from c, to the board's edges (no wrap).
         self.diag = tuple(_diagonals(size, c) for c in range(cells))
+        # square[c]: the 3x3 Dirge (RULING-DIRGE-SHAPE default) with its corner (lowest file and rank)
+        # on c, 0 where it would not lie wholly inside the board; dirges[c]: the options covering c.
+        self.square = tuple(_square(size, c) for c in range(cells))
+        self.dirges = tuple(
+            tuple(("dirge", k, 0) for k in range(cells) if self.square[k] >> c & 1) for c in range(cells)
+        )
         self.start = tuple(tuple(("start", c, o) for o in range(16)) for c in range(cells))
         self.land = tuple(("land", c) for c in range(cells))
         self.swap = tuple(("swap", c) for c in range(cells))
@@ -118,6 +126,13 @@ def _behind(neighbours: tuple[tuple[int, ...], ...], c: int, d: int, steps: int)
         c = neighbours[c][d]
         mask |= 1 << c
     return mask
+
+
+def _square(size: int, corner: int) -> int:
+    x0, y0 = corner % size, corner // size
+    if x0 > size - 3 or y0 > size - 3:
+        return 0
+    return sum(1 << ((y0 + dy) * size + x0 + dx) for dy in range(3) for dx in range(3))
 
 
 def _diagonals(size: int, cell: int) -> tuple[int, ...]:
@@ -159,6 +174,7 @@ SLOTS = (
     "crumb",
     "keeper",
     "pathless",
+    "dirge",
     "face",
     "pc",
     "pf",
@@ -172,6 +188,7 @@ SLOTS = (
     "gsuf",
     "ksuf",
     "hand",
+    "omens",
     "turn",
     "spent",
     "gained",
@@ -223,6 +240,10 @@ class Position:
         def fall(self, who: int, c: int) -> None: ...
         def strike(self, cell: int, trig: int) -> None: ...
         def place_advanced(self, c: int, t: int) -> None: ...
+        # omens and the Dirge
+        def omen_drawn(self) -> int: ...
+        def summons(self) -> bool: ...
+        def bring_dirge(self, who: int, c: int, trig: int) -> None: ...
         def sight_advanced(self, m: int) -> int: ...
         # placing, keys, moves
         def start_tile(self, a: int) -> None: ...
@@ -244,7 +265,7 @@ class Position:
         self.typ = [-1] * cells
         self.opn = [0] * cells
         self.present = self.pit = self.mon = self.gate = self.keyed = self.crumb = 0
-        self.keeper = self.pathless = 0
+        self.keeper = self.pathless = self.dirge = 0
         self.face: dict[int, int] = {}
         self.pc = [-1] * n
         self.pf = [-1] * n
@@ -258,6 +279,7 @@ class Position:
         self.gsuf: list[int] = [0]
         self.ksuf: list[int] = [0]
         self.hand = -1
+        self.omens = 0
         self.turn = 0
         self.spent = [0] * n
         self.gained = False
@@ -320,6 +342,8 @@ class Position:
             self.top,
             self.hand,
             self.face.copy(),
+            self.dirge,
+            self.omens,
         )
 
     # -- the board ----------------------------------------------------------------------------------
@@ -350,9 +374,10 @@ class Position:
         self.gate &= keep
         self.keyed &= keep
         self.crumb &= keep
-        if self.keeper or self.pathless:
+        if self.keeper or self.pathless or self.dirge:
             self.keeper &= keep
             self.pathless &= keep
+            self.dirge &= keep
         typ, opn = self.typ, self.opn
         while mask:
             low = mask & -mask
@@ -418,9 +443,15 @@ class Position:
         self.spent[i] += 1
 
     def draw(self) -> int:
-        """The pile's top tile goes to hand (the outcome counts it until it is placed)."""
+        """The pile's top tile goes to hand (the outcome counts it until it is placed).
+
+        An omen is set aside and the next tile drawn unless it brings the Dirge
+        (:meth:`solver.sim.omens.Omens.omen_drawn`); -1 when the pile then runs out.
+        """
         t = self.order[self.top]
         self.top += 1
+        if t == OMEN:
+            return self.omen_drawn()
         self.hand = t
         self.check_loss()
         return t

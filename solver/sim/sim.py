@@ -4,8 +4,8 @@
 (:mod:`solver.rules.runner`, :mod:`solver.rules.moves`, :mod:`solver.rules.placing`,
 :mod:`solver.rules.attacks`, :mod:`solver.rules.hit_choices`, :mod:`solver.rules.keys`) for the
 standard pieces (start, straight, T, cracked T, cross, key, gate, wax eater,
-pit) and keepers, pit fiends and the pathless (not omens) under the default
-rulings, with the pile's order known. It is made for
+pit), keepers, pit fiends, the pathless, omens and the Dirge
+(:mod:`solver.rules.omens`) under the default rulings, with the pile's order known. It is made for
 Monte Carlo rollouts: one trajectory, so the position is mutated in place and
 never copied inside a game. :mod:`solver.sim.convert` converts positions from and
 to :class:`solver.core.state.GameState`, :mod:`solver.sim.game` plays rollouts with
@@ -16,7 +16,8 @@ The position (:mod:`solver.sim.position`, which describes the representation) an
 the rule parts, one per concern of the rules engine, are combined here into one
 class: :mod:`solver.sim.sight`, :mod:`solver.sim.lighting`, :mod:`solver.sim.outcome`,
 :mod:`solver.sim.attacks`, :mod:`solver.sim.hit_choices`, :mod:`solver.sim.moves`,
-:mod:`solver.sim.placing`, :mod:`solver.sim.keys` and :mod:`solver.sim.runner`. They are
+:mod:`solver.sim.placing`, :mod:`solver.sim.omens`, :mod:`solver.sim.keys` and
+:mod:`solver.sim.runner`. They are
 mixins without state of their own, and :class:`Sim` holds every attribute in its
 own ``__slots__``, so a method or attribute is looked up as on a single class: the
 split costs nothing in the rollouts' hot paths.
@@ -44,6 +45,7 @@ from solver.sim.hit_choices import HitChoices
 from solver.sim.keys import Keys
 from solver.sim.lighting import Lighting
 from solver.sim.moves import Moves
+from solver.sim.omens import Omens
 from solver.sim.outcome import Outcome
 from solver.sim.placing import Placing
 from solver.sim.position import SLOTS
@@ -51,7 +53,7 @@ from solver.sim.runner import Runner
 from solver.sim.sight import Sight
 
 
-class Sim(Runner, Moves, Placing, Keys, HitChoices, Attacks, Lighting, Outcome, Sight):
-    """A position with a known pile order (every piece but omens), and the rules to play it."""
+class Sim(Runner, Moves, Placing, Omens, Keys, HitChoices, Attacks, Lighting, Outcome, Sight):
+    """A position with a known pile order (every piece, omens and the Dirge included), and the rules to play it."""
 
     __slots__ = SLOTS
