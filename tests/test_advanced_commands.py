@@ -46,7 +46,8 @@ POSITIONS = {
 COMMANDS = {
     "hint": ["hint", "--time-limit", "1", "--json"],
     "hint-bot": ["hint", "--policy", "bot", "--time-limit", "1", "--json"],
-    "analyze": ["analyze", "--playouts", "2", "--orders", "1", "--order-nodes", "100", "--order-time", "1", "--workers", "1", "--no-progress", "--json"],
+    "analyze": ["analyze", "--playouts", "2", "--orders", "1", "--order-nodes", "100", "--order-time", "1",
+                "--workers", "1", "--no-progress", "--json"],
     "analyze-bot": ["analyze", "--playouts", "1", "--orders", "0", "--policy", "bot", "--workers", "1", "--no-progress", "--json"],
     "solve": ["solve", "--time-limit", "1", "--json"],
 }
@@ -73,7 +74,12 @@ def test_each_command_answers(files: dict[str, Path], position: str, command: st
     json.loads(result.output)
 
 
-@pytest.mark.parametrize("path", ["scenarios/rulebook/keeper-charge.toml", "scenarios/rulebook/pathless-example.toml", "scenarios/omens/first-omen-set-aside.toml"])
+KNOWN_PILES = [
+    "scenarios/rulebook/keeper-charge.toml",
+    "scenarios/rulebook/pathless-example.toml", "scenarios/omens/first-omen-set-aside.toml"]
+
+
+@pytest.mark.parametrize("path", KNOWN_PILES)
 def test_the_search_and_cpsat_on_known_piles(path: str) -> None:
     search = CliRunner().invoke(cli, ["solve", "--engine", "search", "--time-limit", "1", "--json", str(ROOT / path)])
     assert search.exit_code in (0, 1, 3), search.output
@@ -89,7 +95,8 @@ def test_the_protocol_answers_on_an_omen_pile(files: dict[str, Path]) -> None:
         {"id": 1, "command": "hint", "position": position, "options": {"time_limit": 1}},
         {"id": 2, "command": "solve", "position": position, "options": {"time_limit": 1}},
         {"id": 3, "command": "odds", "position": position},
-        {"id": 4, "command": "analyze", "position": position, "options": {"playouts": 2, "orders": 1, "order_nodes": 100, "order_time": 1, "workers": 1}},
+        {"id": 4, "command": "analyze", "position": position,
+         "options": {"playouts": 2, "orders": 1, "order_nodes": 100, "order_time": 1, "workers": 1}},
         {"id": 5, "command": "legal", "position": position},
     ]
     stdin = "".join(json.dumps(r) + "\n" for r in requests)
