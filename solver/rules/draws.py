@@ -24,7 +24,7 @@ omen; its probability is spread exactly over the others.
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import cache
+from functools import lru_cache
 from math import comb
 
 from solver.core import counts
@@ -177,7 +177,7 @@ def omen_placed_chance(pile: Pile, n: int, set_aside_first: int | None) -> Fract
     return _omen_within(shape, n, set_aside_first)
 
 
-@cache
+@lru_cache(maxsize=1 << 16)  # bounded: a long-running server sees many piles
 def _omen_within(layers: tuple[tuple[int, int], ...], n: int, skips: int) -> Fraction:
     """Layers as (omens, other tiles): the chance the placed omen comes before ``n`` other tiles are placed."""
     while layers and sum(layers[0]) == 0:
