@@ -1,8 +1,16 @@
-"""The bot against the two baselines: win rates of whole standard games.
+"""The bot against the two baselines: win rates of whole games.
 
     .venv/bin/python benchmarks/bot.py [--games 1000] [--bot-games N] [--policies random,greedy,bot]
                                        [--workers 2] [--samples S] [--time-limit SECONDS]
+                                       [--setup standard|advanced|supreme]
                                        [--prisoners 4] [--first-seed 0] [--json PATH]
+
+``--setup``: ``standard`` (the default), ``advanced`` (keepers for the keys,
+pit fiends), ``supreme`` (standard + the supreme monsters: 2 pathless, 2 omens).
+The policies play through the fast simulator; where it does not cover a
+setup's pieces, ``random`` plays through the rules engine instead (uniform
+choices, the same seeds) and ``greedy`` and ``bot`` are reported as not
+covered, with the simulator's reason.
 
 Game ``i`` is :func:`solver.play.autoplay.play_game` with seed ``first-seed + i``:
 its pile order depends on the seed only, so every policy plays the same
@@ -32,8 +40,20 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from solver.play.autoplay import POLICIES, BotOptions, Unfinished, play_game  # noqa: E402
+import random  # noqa: E402
+
+from solver.core.errors import NotCovered  # noqa: E402
+from solver.core.newgame import new_game  # noqa: E402
+from solver.core.setups import Setup  # noqa: E402
+from solver.play.autoplay import MAX_TURNS, POLICIES, BotOptions, Unfinished, make_policy, play_game  # noqa: E402
+from solver.play.playouts import engine_playout  # noqa: E402
 from solver.play.stats import wilson  # noqa: E402
+from solver.sim.game import Game  # noqa: E402
+
+SETUPS = {
+    "advanced": lambda five: Setup(base="advanced-five" if five else "advanced"),
+    "supreme": lambda five: Setup(base="five" if five else "standard", supreme=(("pathless", 2), ("omens", 2))),
+}
 
 
 @dataclass(frozen=True)
@@ -42,9 +62,29 @@ class Task:
     seed: int
     prisoners: int
     bot: BotOptions
+    setup: str = "standard"
+
+
+class Timed:
+    """Counts a policy's decisions and the time it takes over them."""
+
+    def __init__(self, policy: Any) -> None:
+        self.policy = policy
+        self.calls = 0
+        self.seconds = 0.0
+
+    def choose(self, sim: Any, kind: str, options: list[Any]) -> int:
+        started = time.perf_counter()
+        try:
+            return self.policy.choose(sim, kind, options)
+        finally:
+            self.seconds += time.perf_counter() - started
+            self.calls += 1
 
 
 def run_game(task: Task) -> dict[str, Any]:
+    if task.setup != "standard":
+        return run_other_game(task)
     try:
         game = play_game(task.seed, task.prisoners, task.policy, task.bot, record=False)
     except Unfinished:  # counted as lost
@@ -52,8 +92,30 @@ def run_game(task: Task) -> dict[str, Any]:
     return {"seed": task.seed, "result": game.result, "turns": game.turns, "decisions": game.decisions, "thinking": game.thinking}
 
 
-def run_policy(policy: str, seeds: range, prisoners: int, bot: BotOptions, workers: int) -> dict[str, Any]:
-    tasks = [Task(policy, seed, prisoners, bot) for seed in seeds]
+def run_other_game(task: Task) -> dict[str, Any]:
+    """:func:`play_game`'s seeding on another setup; through the engine where the simulator cannot go."""
+    setup = SETUPS[task.setup](task.prisoners == 5)
+    known = new_game(setup, rng=random.Random(f"pile-{task.seed}"))
+    policy_rng = random.Random(f"policy-{task.seed}")
+    try:
+        game = Game(known)
+    except NotCovered as exc:
+        if task.policy != "random":
+            return {"seed": task.seed, "result": "not covered", "reason": str(exc), "turns": 0, "decisions": 0, "thinking": 0.0}
+        started = time.perf_counter()
+        won = engine_playout(known, policy_rng)
+        return {"seed": task.seed, "result": "win" if won else "lose", "turns": 0, "decisions": 0,
+                "thinking": time.perf_counter() - started, "engine": True}
+    timed = Timed(make_policy(task.policy, policy_rng, new_game(setup), task.bot))
+    try:
+        played = game.rollout(timed, random.Random(0), record=False, max_turns=MAX_TURNS)
+    except RuntimeError:  # the simulator's turn or decision limit: counted as lost
+        return {"seed": task.seed, "result": "unfinished", "turns": 0, "decisions": 0, "thinking": 0.0}
+    return {"seed": task.seed, "result": played.result, "turns": played.turns, "decisions": timed.calls, "thinking": timed.seconds}
+
+
+def run_policy(policy: str, seeds: range, prisoners: int, bot: BotOptions, workers: int, setup: str = "standard") -> dict[str, Any]:
+    tasks = [Task(policy, seed, prisoners, bot, setup) for seed in seeds]
     started = time.perf_counter()
     if workers > 1:
         with multiprocessing.Pool(workers) as pool:
@@ -61,6 +123,9 @@ def run_policy(policy: str, seeds: range, prisoners: int, bot: BotOptions, worke
     else:
         games = [run_game(t) for t in tasks]
     seconds = time.perf_counter() - started
+    refused = [g["reason"] for g in games if g["result"] == "not covered"]
+    if refused:
+        return {"policy": policy, "games": 0, "not_covered": refused[0], "seconds": round(seconds, 3)}
     wins = sum(g["result"] == "win" for g in games)
     decisions = sum(g["decisions"] for g in games)
     low, high = wilson(wins, len(games))
@@ -76,6 +141,7 @@ def run_policy(policy: str, seeds: range, prisoners: int, bot: BotOptions, worke
         "turns_per_game": round(sum(g["turns"] for g in games) / len(games), 2) if games else None,
         "unfinished": sum(g["result"] == "unfinished" for g in games),
         "won_seeds": [g["seed"] for g in games if g["result"] == "win"],
+        "through": "the rules engine (uniform choices)" if any(g.get("engine") for g in games) else "the fast simulator",
     }
 
 
@@ -86,13 +152,22 @@ def table(rows: list[dict[str, Any]]) -> str:
     )
     lines = [head, "-" * len(head)]
     for r in rows:
+        if "not_covered" in r:
+            lines.append(f"{r['policy']:8s} not covered: {r['not_covered']}")
+            continue
         low, high = r["ci95"]
         rate = f"{r['win_rate']:.2%} [{low:.2%}, {high:.2%}]"
         lines.append(
             f"{r['policy']:8s} {r['games']:6d} {r['wins']:5d} {rate:>24s} {r['seconds']:8.1f} "
-            f"{r['mean_decision_ms']:11.4f} {r['decisions_per_game']:14.1f} {r['turns_per_game']:10.1f} {r['unfinished']:10d}"
+            f"{_cell(r['mean_decision_ms'], 11, 4)} {_cell(r['decisions_per_game'], 14, 1)} "
+            f"{_cell(r['turns_per_game'], 10, 1)} {r['unfinished']:10d}"
         )
     return "\n".join(lines)
+
+
+def _cell(value: float | None, width: int, digits: int) -> str:
+    """A figure, or a dash where the engine's playouts do not count it."""
+    return f"{value:{width}.{digits}f}" if value else f"{'-':>{width}s}"
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -103,6 +178,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--samples", type=int, default=None, help="bot: pile orders per option (default: the bot's)")
     parser.add_argument("--time-limit", type=float, default=None, help="bot: seconds per decision (default: none)")
+    parser.add_argument("--setup", choices=("standard", *SETUPS), default="standard")
     parser.add_argument("--prisoners", type=int, choices=(4, 5), default=4)
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--json", dest="json_path", default=None, help="also write the results here")
@@ -114,12 +190,13 @@ def main(argv: list[str] | None = None) -> None:
         if policy not in POLICIES:
             parser.error(f"unknown policy {policy!r}")
         n = args.bot_games if policy == "bot" and args.bot_games is not None else args.games
-        rows.append(run_policy(policy, range(args.first_seed, args.first_seed + n), args.prisoners, bot, args.workers))
+        rows.append(run_policy(policy, range(args.first_seed, args.first_seed + n), args.prisoners, bot, args.workers, args.setup))
         print(f"{policy}: done in {rows[-1]['seconds']:.0f} s", file=sys.stderr, flush=True)
     print(table(rows))
     if args.json_path:
         doc = {
             "benchmark": "bot",
+            "setup": args.setup,
             "prisoners": args.prisoners,
             "first_seed": args.first_seed,
             "workers": args.workers,

@@ -25,6 +25,8 @@ from .output import BAD_INPUT, NO, Exit, emit_json, err, guarded, out
               help="Keep only puzzles of this grade  [default: any grade]")
 @click.option("--prisoners", type=click.Choice(["4", "5"]), default="4", show_default=True,
               help="4 prisoners on 6x6, or 5 on 7x7.")
+@click.option("--setup", type=click.Choice(["standard", "advanced"]), default="standard", show_default=True,
+              help="advanced: keepers carry the keys (the second proof is then by search: CP-SAT does not model them).")
 @click.option("--verdict", type=click.Choice(["win", "lose"]), default="win", show_default=True,
               help="win: escape in the one optimal way; lose: prove there is no escape.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same puzzles (whatever --workers and --backend).")
@@ -36,12 +38,12 @@ from .output import BAD_INPUT, NO, Exit, emit_json, err, guarded, out
               help="Stop after examining this many candidates in this run  [default: 2000 per puzzle wanted]")
 @click.option("--max-nodes", type=click.IntRange(min=10), default=1_000, show_default=True,
               help="Positions the line search may expand per candidate (more: fewer candidates dropped, slower).")
-@click.option("--no-cpsat", is_flag=True, help="Skip the second (CP-SAT) uniqueness proof.")
+@click.option("--no-cpsat", is_flag=True, help="Skip the second proof (CP-SAT, or the search where CP-SAT does not apply).")
 @click.option("-o", "--output", "output", required=True, type=click.Path(file_okay=False), help="Directory for the puzzles and index.json.")
 @click.option("--no-progress", is_flag=True, help="No progress bar on stderr.")
 @json_option
 @guarded
-def generate(count: int, difficulty: str | None, prisoners: str, verdict: str, seed: int, workers: int | None, backend: str,
+def generate(count: int, difficulty: str | None, prisoners: str, setup: str, verdict: str, seed: int, workers: int | None, backend: str,
              address: str | None, max_candidates: int | None, max_nodes: int, no_cpsat: bool, output: str, no_progress: bool,
              as_json: bool) -> None:
     """Write COUNT end-game puzzles (one optimal solution, graded) to a directory.
@@ -57,7 +59,7 @@ def generate(count: int, difficulty: str | None, prisoners: str, verdict: str, s
         err("lueur: --address needs --backend ray")
         raise Exit(BAD_INPUT)
     options = Options(seed=seed, difficulty=difficulty, prisoners=int(prisoners), verdict=verdict, max_nodes=max_nodes,
-                      cpsat=not no_cpsat)
+                      cpsat=not no_cpsat, setup=setup)
     workers = workers or os.cpu_count() or 1
     directory = Path(output)
     if directory.exists() and not directory.is_dir():

@@ -95,6 +95,13 @@ def odds_text(result: Any) -> str:
     for name, k in result.kinds.items():
         exact = f"{k.p_at_least_one.numerator}/{k.p_at_least_one.denominator}"
         lines.append(f"  {name:<10} {k.in_pile:>7}  {exact:>14} {float(k.p_at_least_one):>8.1%}  {float(k.expected):>9.3f}")
+    keys = result.keys
+    if keys is not None and "keeper" in result.kinds:  # a keeper carries a key: one row for both
+        exact = f"{keys.p_at_least_one.numerator}/{keys.p_at_least_one.denominator}"
+        lines.append(f"  {'any key':<10} {keys.in_pile:>7}  {exact:>14} {float(keys.p_at_least_one):>8.1%}  {float(keys.expected):>9.3f}")
+        lines.append("  (any key: key tiles and keepers, each carries a key)")
+    if "omen" in result.kinds:
+        lines.append(f"  (tiles placed: {result.as_json()['omens']})")
     if result.risks:
         lines.append("Risks:")
         for risk in result.risks.values():

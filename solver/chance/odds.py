@@ -1,12 +1,15 @@
 """Exact draw odds from a pile of known contents and unknown order.
 
-For the next ``K`` draws: for each tile type, the probability of at least one
-and the expected number; the risk that burning those ``K`` tiles (stays,
-penalties) leaves no gate or too few keys; and the risk that the next attack's
-3-tile penalty (2 with a Block) burns the last gate or a key the group needs.
-Draws come from the top layer first (the opening stack lies on the rest).
-Every figure is a ``fractions.Fraction``; ``tests/test_odds.py`` checks them
-against brute-force enumeration of pile orders.
+For the next ``K`` tiles placed: for each tile type, the probability of at
+least one and the expected number, and the same for the keys (key tiles and
+keepers: a keeper carries a key); the risk that burning the next ``K`` tiles
+(stays, penalties) leaves no gate or too few keys; and the risk that the next
+attack's 3-tile penalty (2 with a Block) burns the last gate or a key the
+group needs. Draws come from the top layer first (the opening stack lies on
+the rest). An omen drawn for a placement is set aside and replaced by the next
+tile, except the one that brings the Dirge (:func:`solver.rules.draws.placed_count_law`);
+burnt tiles are not replaced. Every figure is a ``fractions.Fraction``;
+``tests/test_odds.py`` checks them against brute-force enumeration of pile orders.
 
 >>> from solver.core.counts import counts_from
 >>> from solver.core.state import Pile
@@ -19,14 +22,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from math import comb
 from typing import Any
 
 from solver.core import counts
 from solver.core.counts import Counts
 from solver.core.state import GameState, Pile
 from solver.core.tiles import TILE_TYPES, Kind, TileType
-from solver.rules.draws import burn_distribution
+from solver.rules.draws import burn_distribution, omens_set_aside_first, placed_count_law, raw_count_law
 from solver.rules.outcome import keys_available
 
 
@@ -64,34 +66,59 @@ class Odds:
     pile: int
     kinds: dict[str, KindOdds]
     risks: dict[str, Risk]
+    keys: KindOdds | None = None
+    """Key tiles and keepers together (a keeper carries a key); None when the pile holds neither."""
+    omens_set_aside: int | None = 1
+    """Omens drawn for placements set aside before one is placed (None: every one)."""
 
     def as_json(self) -> dict[str, Any]:
         return {
             "draws": self.draws,
             "pile": self.pile,
             "kinds": {name: k.as_json() for name, k in self.kinds.items()},
+            "keys": self.keys.as_json() if self.keys else None,
+            "omens": _omen_note(self.omens_set_aside) if self.kinds.get("omen") else None,
             "risks": {name: r.as_json() for name, r in self.risks.items()},
         }
 
 
-def pile_odds(pile: Pile, draws: int) -> Odds:
-    """Odds of each tile type among the next ``draws`` tiles of ``pile``."""
+KEY_BEARING = frozenset({TileType.KEY, TileType.KEEPER})
+
+
+def pile_odds(pile: Pile, draws: int, set_aside_first: int | None = 1) -> Odds:
+    """Odds of each tile type among the next ``draws`` tiles placed from ``pile``.
+
+    ``set_aside_first``: how many omens drawn are set aside (and replaced) before
+    one is placed, None when every one is (1 in a new game: the first omen).
+    """
     draws = max(0, min(draws, pile.count))
     kinds = {}
-    for i, t in enumerate(TILE_TYPES):
+    for t in TILE_TYPES:
         n = pile.count_of(t)
-        if not n:
-            continue
-        law = count_law(pile, draws, i)
-        p_some = sum((p for k, p in law.items() if k > 0), Fraction(0))
-        mean = sum((k * p for k, p in law.items()), Fraction(0))
-        kinds[t.value] = KindOdds(t, n, p_some, mean)
-    return Odds(draws, pile.count, kinds, {})
+        if n:
+            kinds[t.value] = _kind_odds(t, n, placed_count_law(pile, draws, frozenset({t}), set_aside_first))
+    keys = sum(pile.count_of(t) for t in KEY_BEARING)
+    key_odds = _kind_odds(TileType.KEY, keys, placed_count_law(pile, draws, KEY_BEARING, set_aside_first)) if keys else None
+    return Odds(draws, pile.count, kinds, {}, key_odds, set_aside_first)
+
+
+def _kind_odds(tile_type: TileType, in_pile: int, law: dict[int, Fraction]) -> KindOdds:
+    p_some = sum((p for k, p in law.items() if k > 0), Fraction(0))
+    mean = sum((k * p for k, p in law.items()), Fraction(0))
+    return KindOdds(tile_type, in_pile, p_some, mean)
+
+
+def _omen_note(set_aside_first: int | None) -> str:
+    if set_aside_first is None:
+        return "the Dirge has come: every omen drawn for a placement is set aside and replaced by the next tile"
+    if set_aside_first:
+        return "the first omen drawn for a placement is set aside and replaced by the next tile; the second is placed"
+    return "the next omen drawn for a placement is placed and brings the Dirge"
 
 
 def position_odds(state: GameState, draws: int = 1, penalty: int = 3) -> Odds:
     """:func:`pile_odds` plus the risks to the gates and keys the group needs."""
-    base = pile_odds(state.pile, draws)
+    base = pile_odds(state.pile, draws, omens_set_aside_first(state))
     risks = {
         "burn_leaves_no_gate": Risk(
             f"burning the next {base.draws} tiles would leave no gate anywhere", _burn_risk(state, base.draws, _no_gate)
@@ -106,31 +133,12 @@ def position_odds(state: GameState, draws: int = 1, penalty: int = 3) -> Odds:
             f"the next attack's {penalty}-tile penalty burns a key the group needs", _burn_risk(state, penalty, _too_few_keys)
         ),
     }
-    return Odds(base.draws, base.pile, base.kinds, risks)
+    return Odds(base.draws, base.pile, base.kinds, risks, base.keys, base.omens_set_aside)
 
 
 def count_law(pile: Pile, draws: int, type_index: int) -> dict[int, Fraction]:
-    """The law of the number of tiles of one type among the next ``draws`` (top layers first)."""
-    if pile.order is not None:
-        return {sum(1 for t in pile.order[:draws] if t is TILE_TYPES[type_index]): Fraction(1)}
-    fixed = 0
-    left = draws
-    for layer in pile.layers:
-        size = counts.total(layer)
-        if left >= size:
-            fixed += layer[type_index]
-            left -= size
-            continue
-        return {fixed + k: p for k, p in _hypergeometric(size, layer[type_index], left).items()}
-    return {fixed: Fraction(1)}
-
-
-def _hypergeometric(population: int, successes: int, draws: int) -> dict[int, Fraction]:
-    total = comb(population, draws)
-    return {
-        k: Fraction(comb(successes, k) * comb(population - successes, draws - k), total)
-        for k in range(max(0, draws - (population - successes)), min(successes, draws) + 1)
-    }
+    """The law of the number of tiles of one type among the next ``draws`` of the pile, as drawn (top layers first)."""
+    return raw_count_law(pile, draws, frozenset({TILE_TYPES[type_index]}))
 
 
 def _burn_risk(state: GameState, n: int, ruined: Any) -> Fraction:

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from solver.core.errors import NightCageError
+from solver.core.setups import Setup
 from solver.core.state import GameState
 from solver.puzzles.corpus import SETUPS
 from solver.puzzles.files import FORMAT, puzzle_text, read_index, write_atomic, write_index
@@ -60,10 +61,22 @@ class Options:
     verdict: str = "win"
     max_nodes: int = DEFAULT_MAX_NODES
     cpsat: bool = True
-    """Run the CP-SAT proof on every accepted puzzle (and require agreement)."""
+    """Run the second proof on every accepted puzzle (and require agreement): CP-SAT for
+    escape puzzles of the standard pieces, the depth-first search otherwise."""
+    setup: str = "standard"
+    """``standard`` or ``advanced`` (keepers carry the keys; pit fiends)."""
 
     def identity(self) -> dict[str, Any]:
-        return asdict(self)
+        out = asdict(self)
+        if self.setup == "standard":
+            del out["setup"]  # directories written before there was a choice resume as they were
+        return out
+
+    @property
+    def cpsat_proof(self) -> bool:
+        """CP-SAT proves escape puzzles of the standard pieces; it does not model the advanced
+        pieces, and proving a loss takes it far too long: those are proven again depth-first."""
+        return self.verdict == "win" and self.setup == "standard"
 
 
 @dataclass(frozen=True)
@@ -81,14 +94,20 @@ class Examined:
         return self.key is not None
 
 
-def draw(seed: int, index: int, prisoners: int) -> GameState | None:
-    drawn = candidate(random.Random(f"puzzle:{seed}:{index}"), SETUPS[prisoners])
+ADVANCED_SETUPS = {4: Setup(base="advanced"), 5: Setup(base="advanced-five")}
+"""The advanced setups, by number of prisoners."""
+
+
+def draw(seed: int, index: int, prisoners: int, setup: str = "standard") -> GameState | None:
+    setups = ADVANCED_SETUPS if setup == "advanced" else SETUPS
+    drawn = candidate(random.Random(f"puzzle:{seed}:{index}"), setups[prisoners])
     return None if drawn is None else drawn[0]
 
 
 def examine(seed: int, index: int, options: Options) -> Examined:
     """Candidate ``index``: drawn, studied, and when it is a puzzle of the kind asked, proven twice."""
-    state = draw(seed, index, options.prisoners)
+    advanced = (options.setup,) if options.setup != "standard" else ()  # a standard job draws exactly as before
+    state = draw(seed, index, options.prisoners, *advanced)
     if state is None:
         return Examined(index, "invalid")
     result = study(state, options.max_nodes, cpsat=False, want=options.verdict)
@@ -100,8 +119,9 @@ def examine(seed: int, index: int, options: Options) -> Examined:
         return Examined(index, "other-grade")
     if options.cpsat:
         # CP-SAT proves a loss by refuting every horizon up to the board's life: far too slow for a
-        # batch, so lose-puzzles are proven twice by search (A* and depth-first) instead.
-        result = study(state, options.max_nodes, cpsat=options.verdict == "win", want=options.verdict)
+        # batch, so lose-puzzles are proven twice by search (A* and depth-first) instead; and it does
+        # not model the advanced pieces, so advanced puzzles are too.
+        result = study(state, options.max_nodes, cpsat=options.cpsat_proof, want=options.verdict, second=not options.cpsat_proof)
         if result.status != wanted:
             return Examined(index, result.status)
         if not result.agree:

@@ -92,10 +92,11 @@ def header(state: GameState, study: Study, seed: int, candidate: int, notes: lis
             lines += [f"  - {t}" for t in traps[:6]]
             if len(traps) > 6:
                 lines.append(f"  - and {len(traps) - 6} more")
-        lines.append(
-            f"Unique: every other way takes more turns or more Nerve, or only burns different spare tiles "
-            f"(the search and CP-SAT each found this one line{'' if study.agree else '; CP-SAT not run'})."
-        )
+        if study.cpsat_lines is None and study.agree:
+            proofs = "the line search found this one line, and the A* planner the same optimum"
+        else:
+            proofs = f"the search and CP-SAT each found this one line{'' if study.agree else '; CP-SAT not run'}"
+        lines.append(f"Unique: every other way takes more turns or more Nerve, or only burns different spare tiles ({proofs}).")
         lines.append(
             f"Why it is {study.grade.grade}: {f['traps_first']} first move(s) look on schedule but fail, "
             f"{f['traps']} such trap(s) in all; {f['choice_turns']} turn(s) with a real choice; "

@@ -16,6 +16,9 @@ now and then a prisoner is falling (with an empty pile, an immediate loss).
 Tiles nobody lights are then discarded, as darkness would, so the position is
 consistent by construction (it is checked all the same).
 
+In the advanced setup there are no key tiles: a keeper carries each key, so
+keepers (facing a random way) stand where key tiles would.
+
 Every random draw comes from the generator given, in a fixed order: the same
 generator state always gives the same candidate.
 """
@@ -74,6 +77,8 @@ class _Layout:
         self.geo = geometry(setup.size)
         self.n = setup.prisoners
         self.left = dict(zip(TILE_TYPES, setup.totals()))
+        self.key_type = TileType.KEY if self.left[TileType.KEY] else TileType.KEEPER
+        """What carries the keys: key tiles, or keepers in the advanced game."""
         self.need: dict[int, int] = {}
         """cell -> openings its tile must have (arms pass through it)."""
         self.kind: dict[int, Kind] = {}
@@ -188,7 +193,7 @@ class _Layout:
                     continue
                 roll = rng.random()
                 if roll < 0.12:
-                    self.kind[c] = Kind.KEY
+                    self.kind[c] = Kind(self.key_type.value)
                 elif roll < 0.18:
                     self.kind[c] = Kind.WAX_EATER
                 elif roll < 0.22:
@@ -213,7 +218,7 @@ class _Layout:
         if kind is Kind.PIT:
             return self.pit()
         if kind is not None:
-            return self.take(TileType(kind.value), SHAPE[kind])
+            return self.take(TileType(kind.value), SHAPE[kind], self.rng.choice(DIRECTIONS) if kind is Kind.KEEPER else 0)
         options = [t for t in _PATH_TYPES if self.left[t] > 0 and any(r & need == need for r in rotations(_KIND[t]))]
         if not options:
             return None
@@ -223,9 +228,9 @@ class _Layout:
         fits = [r for r in rotations(_KIND[t]) if r & need == need]
         return self.take(t, self.rng.choice(fits))
 
-    def take(self, t: TileType, openings: int) -> Tile:
+    def take(self, t: TileType, openings: int, facing: int = 0) -> Tile:
         self.left[t] -= 1
-        return Tile.of_type(t, openings)
+        return Tile.of_type(t, openings, facing)
 
     def pit(self) -> Tile:
         """A pit that was a crumbling tile still available."""
@@ -245,14 +250,17 @@ class _Layout:
                 x = geo.neighbours[c][i]
                 if tile is None or not tile.openings & d or self.tiles[x] is not None or rng.random() > density:
                     continue
-                weights = [_SIDE_WEIGHT[s] * boost.get(s, 1.0) * max(self.left[s], 0) for s in _SIDE_TYPES]
-                t = rng.choices(_SIDE_TYPES, weights)[0]
+                kinds = [self.key_type if s is TileType.KEY else s for s in _SIDE_TYPES]
+                weights = [_SIDE_WEIGHT[s] * boost.get(s, 1.0) * max(self.left[k], 0) for s, k in zip(_SIDE_TYPES, kinds)]
+                t = kinds[rng.choices(range(len(kinds)), weights)[0]]
                 if t is TileType.GATE:
                     if len(self.gates) >= 2:
                         continue
                     self.gates.append(x)
                 if rng.random() < 0.2 and t in (TileType.STRAIGHT, TileType.KEY, TileType.START):
                     self.tiles[x] = self.take(t, rng.choice(rotations(_KIND[t]))).pit()
+                elif t is TileType.KEEPER:
+                    self.tiles[x] = self.take(t, SHAPE[Kind.KEEPER], rng.choice(DIRECTIONS))
                 else:
                     self.tiles[x] = self.take(t, rng.choice(rotations(_KIND[t])))
 
@@ -294,7 +302,7 @@ class _Layout:
         prisoners on one gate cannot pass keys to each other).
         """
         rng = self.rng
-        on_board = sum(1 for t in tiles if t is not None and t.kind is Kind.KEY)
+        on_board = sum(1 for t in tiles if t is not None and t.has_key)
         spare = rng.choice((-1, 0, 0, 0, 1, 1, 1, 2, 2))
         holders = max(0, min(self.n, self.n - on_board + spare))
         order = list(range(self.n))

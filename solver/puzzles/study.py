@@ -93,8 +93,12 @@ def kernel_of(state: GameState) -> Any | None:
         return None
 
 
-def study(state: GameState, max_nodes: int = DEFAULT_MAX_NODES, cpsat: bool = False, want: str = "win") -> Study:
-    """Prove and grade one position (``want``: ``win`` for escape puzzles, ``lose`` for no-escape ones)."""
+def study(state: GameState, max_nodes: int = DEFAULT_MAX_NODES, cpsat: bool = False, want: str = "win", second: bool = False) -> Study:
+    """Prove and grade one position (``want``: ``win`` for escape puzzles, ``lose`` for no-escape ones).
+
+    ``second``: where CP-SAT does not prove a win (advanced pieces), prove its optimum again with
+    the A* planner, which shares nothing with the depth-first line search but the rules (``agree``).
+    A loss is always proven twice by search (A* and depth-first)."""
     over = outcome(state)
     if over is not None:
         return Study("unsuitable", f"the game is over ({over.result})")
@@ -128,7 +132,18 @@ def study(state: GameState, max_nodes: int = DEFAULT_MAX_NODES, cpsat: bool = Fa
         details = {"shortest": shortest_reason(k, turns, names), "first_traps": first_turn_traps(k, search, turns, names)}
     except UniquenessUnknown as exc:
         return Study("unknown", str(exc))
-    return _with_cpsat(Study("unique", "", turns, nerve, plan, grade, len(found), details=details), k, found, cpsat)
+    result = Study("unique", "", turns, nerve, plan, grade, len(found), details=details)
+    return _with_astar(result, state) if second and not cpsat else _with_cpsat(result, k, found, cpsat)
+
+
+def _with_astar(result: Study, state: GameState) -> Study:
+    """The optimum found again by the A* planner: the same turns and the same Nerve."""
+    sol = solve(state, limits=Limits(max_nodes=LOSE_MAX_NODES * 20))
+    if sol.verdict == "unknown":
+        return Study("unknown", f"A* proof: {sol.reason}")
+    agree = sol.verdict == "win" and sol.turns == result.turns and sol.nerve_spent == result.nerve
+    return Study(result.status, result.reason, result.turns, result.nerve, result.plan, result.grade, result.lines,
+                 None, agree, result.details)
 
 
 def _with_cpsat(result: Study, k: Any, found: frozenset[Line], cpsat: bool) -> Study:
