@@ -2,9 +2,9 @@
 
 Under RULING-LOS-END's default the line stops on the pathless and it is in
 sight: the attack reaches it and it attacks too; under the other reading the
-line stops before it. The fast simulator and the end-game planners (kernel,
-CP-SAT, PDDL) do not model the pathless: they refuse the position rather than
-answer by other rules.
+line stops before it. The fast simulator plays it under the default reading (and
+refuses the other); the end-game planners (kernel, CP-SAT, PDDL) do not model the
+pathless: they refuse the position rather than answer by other rules.
 """
 
 from __future__ import annotations
@@ -53,10 +53,18 @@ def test_no_line_passes_through_a_pathless() -> None:
 
 
 @pytest.mark.parametrize("los_end", [True, False])
-def test_the_simulator_and_the_planners_do_not_model_the_pathless(los_end: bool) -> None:
+def test_the_simulator_sees_it_as_the_engine_and_the_planners_refuse(los_end: bool) -> None:
+    """The simulator plays the pathless under the default reading (and sees the line end on it as the
+    engine does); it refuses other readings, as the kernel, CP-SAT and PDDL refuse the pathless."""
     state = position(los_end=los_end)
-    with pytest.raises(NotCovered):
-        compile_state(state)
+    if los_end:
+        sim = compile_state(state)
+        wax, pathless = state.geo.parse("d3"), state.geo.parse("c3")
+        assert dict(sim.sights())[1 << wax] == sight(state, wax)
+        assert sim.sights() and dict(sim.sights())[1 << wax] >> pathless & 1
+    else:
+        with pytest.raises(NotCovered):
+            compile_state(state)
     with pytest.raises(NotCovered):
         from_state(state)
     with pytest.raises(NightCageError, match="CP-SAT"):

@@ -282,7 +282,7 @@ class _Layout:
         lit = illuminated(base)
         tiles = [t if lit >> c & 1 else None for c, t in enumerate(self.tiles)]
         prisoners = self.deal_keys(prisoners, tiles)
-        tiles = self.key_tiles_taken(prisoners, tiles)
+        tiles = key_tiles_taken(self.rng, prisoners, tiles)
         base = replace(base, tiles=tuple(tiles), prisoners=tuple(prisoners))
         return replace(base, discarded=counts.sub(self.setup.totals(), base.board_counts()))
 
@@ -312,16 +312,6 @@ class _Layout:
         chosen = set(order[:holders])
         return [p._replace(key=i in chosen) for i, p in enumerate(prisoners)]
 
-    def key_tiles_taken(self, prisoners: list[Prisoner], tiles: list[Tile | None]) -> list[Tile | None]:
-        """A key tile under a key holder may have given its key already (§8.3)."""
-        out = []
-        for c, tile in enumerate(tiles):
-            if tile is not None and tile.kind is Kind.KEY:
-                holder = any(p.cell == c and p.key for p in prisoners)
-                tile = tile._replace(key_taken=holder and self.rng.random() < 0.5)
-            out.append(tile)
-        return out
-
 
 _KIND = {t: (Kind.T if t is TileType.CRACKED_T else Kind(t.value)) for t in TILE_TYPES}
 _PATH_TYPES = (TileType.STRAIGHT, TileType.START, TileType.T, TileType.CROSS, TileType.KEY)
@@ -334,3 +324,14 @@ _SIDE_WEIGHT = {
 }
 
 __all__ = ["CROWDED_ODDS", "FALLING_ODDS", "MAX_TILES", "MIN_TILES", "STYLES", "candidate"]
+
+
+def key_tiles_taken(rng: random.Random, prisoners: list[Prisoner], tiles: list[Tile | None]) -> list[Tile | None]:
+    """A key tile under a key holder may have given its key already (§8.3)."""
+    out = []
+    for c, tile in enumerate(tiles):
+        if tile is not None and tile.kind is Kind.KEY:
+            holder = any(p.cell == c and p.key for p in prisoners)
+            tile = tile._replace(key_taken=holder and rng.random() < 0.5)
+        out.append(tile)
+    return out
