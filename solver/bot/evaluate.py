@@ -28,7 +28,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from solver.sim.position import GATE, KEY, OPP, bits
+from solver.sim.outcome import KEYS_IN
+from solver.sim.position import GATE, OPP, bits
 from solver.sim.sim import Sim
 
 FAR = 12
@@ -83,7 +84,10 @@ def _keys(sim: Sim, w: Weights, standing: list[tuple[int, int]]) -> float:
     for k in bits(sim.keyed):
         near = any(not sim.key[i] and (c == k or sim.adjacent(c, k)) for i, c in standing)
         chances.append(w.near_key if near else w.board_key)
-    pile_keys = sim.ksuf[sim.top] + (sim.hand == KEY)
+    # A keeper holds a key too (the advanced game), but taking it safely means reaching its back:
+    # counted as a key elsewhere on the board.
+    chances.extend([w.board_key] * sim.keeper.bit_count())
+    pile_keys = sim.ksuf[sim.top] + KEYS_IN[sim.hand]  # the pile's suffix counts keepers with the keys
     chances.extend([w.pile_key] * pile_keys)
     return at_least(need, chances)
 
