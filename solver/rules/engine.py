@@ -45,7 +45,6 @@ __all__ = [
     "current",
     "parse_action",
     "format_action",
-    "check_supported",
 ]
 
 
@@ -55,7 +54,6 @@ def current(state: GameState) -> GameState:
     Positions between turns (``pending`` None) and the same moment with the
     turn opened are the same position; the engine works on the opened form.
     """
-    check_supported(state)
     if state.pending is None and outcome(state) is None:
         return opened(state)[0]
     return state
@@ -128,7 +126,6 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
 
     Raises :class:`IllegalActionError` with the reason and the legal actions.
     """
-    check_supported(state)
     events: list[Event] = []
     if state.pending is None and outcome(state) is None:
         state, events = opened(state)
@@ -152,7 +149,6 @@ def apply_unchecked(state: GameState, action: Action) -> tuple[GameState, list[E
     :func:`legal_actions` on this very state): the legality check is skipped."""
     events: list[Event] = []
     if state.pending is None and outcome(state) is None:
-        check_supported(state)
         state, events = opened(state)
     return run(resolve(state, _normalise(state, action), events), events), events
 
@@ -219,12 +215,6 @@ def _refusal(state: GameState, action: Action) -> str | None:
 
 def describe_decision(state: GameState, name: str) -> str:
     return decision_text(state, name)
-
-
-def check_supported(state: GameState) -> None:
-    """Every piece the format accepts is played (omens and the Dirge included): nothing is refused.
-
-    Kept so that callers need not change; a piece the engine cannot play would be refused here."""
 
 
 def awaits(state: GameState) -> str:
