@@ -45,7 +45,7 @@ import random  # noqa: E402
 from solver.core.errors import NotCovered  # noqa: E402
 from solver.core.newgame import new_game  # noqa: E402
 from solver.core.setups import Setup  # noqa: E402
-from solver.play.autoplay import MAX_TURNS, POLICIES, BotOptions, Unfinished, make_policy, play_game  # noqa: E402
+from solver.play.autoplay import MAX_TURNS, POLICIES, BotOptions, Timed, Unfinished, make_policy, play_game  # noqa: E402
 from solver.play.playouts import engine_playout  # noqa: E402
 from solver.play.stats import wilson  # noqa: E402
 from solver.sim.game import Game  # noqa: E402
@@ -63,23 +63,6 @@ class Task:
     prisoners: int
     bot: BotOptions
     setup: str = "standard"
-
-
-class Timed:
-    """Counts a policy's decisions and the time it takes over them."""
-
-    def __init__(self, policy: Any) -> None:
-        self.policy = policy
-        self.calls = 0
-        self.seconds = 0.0
-
-    def choose(self, sim: Any, kind: str, options: list[Any]) -> int:
-        started = time.perf_counter()
-        try:
-            return self.policy.choose(sim, kind, options)
-        finally:
-            self.seconds += time.perf_counter() - started
-            self.calls += 1
 
 
 def run_game(task: Task) -> dict[str, Any]:

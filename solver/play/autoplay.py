@@ -91,7 +91,7 @@ def make_policy(name: str, rng: random.Random, start: GameState, bot: BotOptions
     raise ValueError(f"unknown policy {name!r} (one of {', '.join(POLICIES)})")
 
 
-class _Timed:
+class Timed:
     """Counts a policy's decisions and the time it takes over them."""
 
     def __init__(self, policy: Any) -> None:
@@ -113,7 +113,7 @@ def play_game(seed: int, prisoners: int = 4, policy: str = "bot", bot: BotOption
     setup = standard_setup(prisoners)
     unknown = new_game(setup)
     known = new_game(setup, rng=random.Random(f"pile-{seed}"))
-    timed = _Timed(make_policy(policy, random.Random(f"policy-{seed}"), unknown, bot))
+    timed = Timed(make_policy(policy, random.Random(f"policy-{seed}"), unknown, bot))
     # The pile's order is known to the simulator only; the bot reads the shuffled layers.
     try:
         played = Game(known).rollout(timed, random.Random(0), record=record, max_turns=MAX_TURNS)
