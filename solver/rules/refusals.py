@@ -20,13 +20,14 @@ from solver.core.actions import Action, Option, Verb
 from solver.core.grid import DIRECTIONS, FILE_LETTERS, Cell
 from solver.core.rulebook import section
 from solver.core.rulings import BLOCK_ANY_TURN, STAY_SWAP
-from solver.core.state import BLOCK, LAND, PLACE, SWAP, GameState, Hit, Step
+from solver.core.state import BLOCK, DIRGE, LAND, PLACE, SWAP, GameState, Hit, Step
 from solver.core.tiles import Kind, Tile, rotations, type_name
 from solver.rules.decisions import KEY_DECISIONS
 from solver.rules.describe import monster_rule
 from solver.rules.hit_choices import block_options
 from solver.rules.landing import landing_options
 from solver.rules.lighting import connected
+from solver.rules.omens import shape_variants
 from solver.rules.steps import spend_problem, turn_of
 
 
@@ -53,7 +54,23 @@ def refusal_of(state: GameState, action: Action) -> str | None:
         return _not_awaiting(state, step, action.cell)
     if action.verb == Verb.SWAP and step.name == SWAP and action.cell is not None:
         return _not_a_neighbour(state, action.cell)
+    if action.verb == Verb.DIRGE and step.name == DIRGE and action.cell is not None:
+        return _dirge_elsewhere(state, step, action)
     return None
+
+
+def _dirge_elsewhere(state: GameState, step: Step, action: Action) -> str:
+    """A Dirge laid from a corner the options do not offer: off the board, or not over the omen (6.8)."""
+    corner, geo = action.cell, state.geo
+    assert corner is not None
+    shapes = shape_variants(state.rulings.dirge_shape)
+    if not 0 <= action.variant < len(shapes):
+        return f"the Dirge has {len(shapes)} orientation(s) here, numbered 0 to {len(shapes) - 1} ({section('dirge')})"
+    x0, y0 = corner % state.size, corner // state.size
+    shape = shapes[action.variant]
+    if any(not (0 <= x0 + x < state.size and 0 <= y0 + y < state.size) for x, y in shape):
+        return f"laid from {geo.name(corner)}, the Dirge would leave the board: it lies wholly inside it ({section('dirge')})"
+    return f"laid from {geo.name(corner)}, the Dirge would not cover the omen on {geo.name(step.cell)} ({section('dirge')})"
 
 
 def _keys_off_turn(state: GameState) -> list[Option]:
