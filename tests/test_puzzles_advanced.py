@@ -11,15 +11,14 @@ from click.testing import CliRunner
 from cli.main import cli
 from solver.core.setups import Setup
 from solver.core.tiles import Kind
-from solver.notation.forms import load_path
-from solver.puzzles.batch import Options
 from solver.endgame.plan import verify
-from solver.puzzles.batch import draw
+from solver.notation.forms import load_path
+from solver.puzzles.batch import Options, draw
 from solver.puzzles.engine_lines import EngineLineSearch, cheapest_ends, line_of_boards
 from solver.puzzles.layout import candidate
 from solver.puzzles.study import kernel_of, study
-from solver.rules.whole_turns import turn_results
 from solver.rules.validate import consistency_problems
+from solver.rules.whole_turns import turn_results
 
 
 def test_advanced_candidates_carry_their_keys_on_keepers() -> None:
