@@ -5,10 +5,12 @@
 ``ambiguous`` (a win with several optimal lines), ``lose`` (no escape,
 graded as a "prove there is no escape" puzzle), ``unknown`` (a budget ran
 out), or ``unsuitable`` (not a puzzle: the game is over, a prisoner is
-falling, a piece the end-game kernel does not model, a one-turn win, a loss
-the rules or the bounds declare at once). Uniqueness and the optimum are
-proven by the search (:mod:`solver.puzzles.unique`); with ``cpsat=True`` the
-CP-SAT proof runs too and the two must agree (``agree``). The plan written
+falling, a one-turn win, a loss the rules or the bounds declare at once).
+Uniqueness and the optimum are proven by the search (:mod:`solver.puzzles.unique`);
+with ``cpsat=True`` the CP-SAT proof runs too and the two must agree (``agree``).
+A position with pieces the kernel does not model (keepers, the pathless, the
+Dirge's pit) is proven through the rules engine instead (:func:`engine_study`:
+the A* optimum, then every optimal line by :mod:`solver.puzzles.engine_lines`). The plan written
 out is the exact planner's (:func:`solver.endgame.search.solve`), replayed through
 the engine, and its line must be the unique one.
 """
