@@ -26,7 +26,7 @@ from .output import BAD_INPUT, NO, Exit, emit_json, err, guarded, out
 @click.option("--prisoners", type=click.Choice(["4", "5"]), default="4", show_default=True,
               help="4 prisoners on 6x6, or 5 on 7x7.")
 @click.option("--setup", type=click.Choice(["standard", "advanced"]), default="standard", show_default=True,
-              help="advanced: keepers carry the keys (the second proof is then by search: CP-SAT does not model them).")
+              help="advanced: keepers carry the keys (proven by search, through the rules engine where keepers remain).")
 @click.option("--verdict", type=click.Choice(["win", "lose"]), default="win", show_default=True,
               help="win: escape in the one optimal way; lose: prove there is no escape.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same puzzles (whatever --workers and --backend).")

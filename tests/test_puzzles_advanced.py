@@ -11,10 +11,14 @@ from click.testing import CliRunner
 from cli.main import cli
 from solver.core.setups import Setup
 from solver.core.tiles import Kind
+from solver.endgame.plan import verify
 from solver.notation.forms import load_path
-from solver.puzzles.batch import Options
+from solver.puzzles.batch import Options, draw
+from solver.puzzles.engine_lines import EngineLineSearch, cheapest_ends, line_of_boards
 from solver.puzzles.layout import candidate
+from solver.puzzles.study import kernel_of, study
 from solver.rules.validate import consistency_problems
+from solver.rules.whole_turns import turn_results
 
 
 def test_advanced_candidates_carry_their_keys_on_keepers() -> None:
@@ -49,5 +53,42 @@ def test_generate_advanced_puzzles(tmp_path: Path) -> None:
             pos = load_path(str(out / entry["file"]))[0]
             assert pos.state.setup.base == "advanced"
         if verdict == "win":
-            text = (out / index["puzzles"][0]["file"]).read_text()
-            assert "the A* planner the same optimum" in text
+            texts = [(out / entry["file"]).read_text() for entry in index["puzzles"]]
+            # Seed 0's first advanced puzzle holds a keeper: proven through the rules engine.
+            assert "through the rules engine the same optimum and this one line" in texts[0]
+            assert any(t is not None and t.kind is Kind.KEEPER for t in load_path(str(out / index["puzzles"][0]["file"]))[0].state.tiles)
+
+
+def _keeper_candidate(index: int):  # type: ignore[no-untyped-def]
+    state = draw(0, index, 4, "advanced")
+    assert state is not None and kernel_of(state) is None  # the kernel does not model keepers
+    assert any(t is not None and t.kind is Kind.KEEPER for t in state.tiles)
+    return state
+
+
+def test_a_keeper_puzzle_is_found_and_its_uniqueness_proven_through_the_rules_engine() -> None:
+    state = _keeper_candidate(24)  # seed 0, candidate 24: a keeper on the board
+    result = study(state)
+    assert result.status == "unique", result.reason
+    assert (result.turns, result.nerve, result.lines) == (4, 1, 1)
+    assert result.agree is True and result.grade is not None
+    # The A* plan's line is the single line the enumeration found, and nothing wins sooner.
+    search = EngineLineSearch()
+    lines = search.lines(state, 4, cap=10)
+    assert lines == {line_of_boards(verify(state, result.plan), result.plan[-1].nerve)}
+    assert search.cost(state, 3) > 1_000
+
+
+def test_a_keeper_position_with_two_optimal_lines_is_ambiguous() -> None:
+    result = study(_keeper_candidate(5))
+    assert result.status == "ambiguous" and result.lines == 2
+
+
+def test_whole_turns_are_enumerated_at_their_cheapest_nerve() -> None:
+    # turn_results keeps the first path to each end; the line search needs the cheapest: same ends,
+    # and never more Nerve than the first path.
+    state = _keeper_candidate(24)
+    first = {r.state: r.nerve for r in turn_results(state)}
+    cheapest = {e.state: e.nerve for e in cheapest_ends(state)}
+    assert first.keys() == cheapest.keys()
+    assert all(cheapest[s] <= first[s] for s in first)

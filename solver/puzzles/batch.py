@@ -117,10 +117,13 @@ def examine(seed: int, index: int, options: Options) -> Examined:
     assert result.grade is not None
     if options.difficulty is not None and result.grade.grade != options.difficulty:
         return Examined(index, "other-grade")
-    if options.cpsat:
+    if result.agree is False:
+        return Examined(index, "disagree", state, result)
+    if options.cpsat and result.agree is None:
         # CP-SAT proves a loss by refuting every horizon up to the board's life: far too slow for a
         # batch, so lose-puzzles are proven twice by search (A* and depth-first) instead; and it does
-        # not model the advanced pieces, so advanced puzzles are too.
+        # not model the advanced pieces, so advanced puzzles are too. (A position outside the kernel
+        # was already proven twice, through the rules engine: ``agree`` is set.)
         result = study(state, options.max_nodes, cpsat=options.cpsat_proof, want=options.verdict, second=not options.cpsat_proof)
         if result.status != wanted:
             return Examined(index, result.status)

@@ -92,7 +92,10 @@ def header(state: GameState, study: Study, seed: int, candidate: int, notes: lis
             lines += [f"  - {t}" for t in traps[:6]]
             if len(traps) > 6:
                 lines.append(f"  - and {len(traps) - 6} more")
-        if study.cpsat_lines is None and study.agree:
+        if study.details.get("proofs") == "engine":
+            proofs = ("the A* planner found the optimum, and an enumeration of every whole turn through the rules "
+                      "engine the same optimum and this one line")
+        elif study.cpsat_lines is None and study.agree:
             proofs = "the line search found this one line, and the A* planner the same optimum"
         else:
             proofs = f"the search and CP-SAT each found this one line{'' if study.agree else '; CP-SAT not run'}"

@@ -103,7 +103,7 @@ def grade_win(k: Any, search: LineSearch, turns: int, plan: tuple[PlanTurn, ...]
     """Grade a win puzzle: kernel position ``k`` with optimum ``turns`` (``search`` has proved it,
     evaluating ``proof_nodes`` positions: :attr:`LineSearch.evaluated` right after the proof)."""
     walk = _walk_line(k, search, turns)
-    tricks = _tricks(plan)
+    tricks = tricks_of(plan)
     ps = k[eg.PRISONERS :]
     features: dict[str, Any] = {
         "turns": turns,
@@ -181,7 +181,7 @@ def _walk_line(k: Any, search: LineSearch, turns: int) -> dict[str, int]:
             "put_out": put_out, "waits": waits}
 
 
-def _tricks(plan: tuple[PlanTurn, ...]) -> dict[str, int]:
+def tricks_of(plan: tuple[PlanTurn, ...]) -> dict[str, int]:
     count = {"again": 0, "holds": 0, "charges": 0, "passes": 0}
     for turn in plan:
         verbs = [a.split()[0] for a in turn.actions]
@@ -312,5 +312,5 @@ def _steps_to_gates(k: Any) -> int:
 
 __all__ = [
     "GRADES", "GREEDY_CAP", "THRESHOLDS", "WEIGHTS", "Grade",
-    "first_turn_traps", "grade_of_score", "grade_win", "greedy_wins", "score_of", "shortest_reason",
+    "first_turn_traps", "grade_of_score", "grade_win", "greedy_wins", "score_of", "shortest_reason", "tricks_of",
 ]

@@ -5,10 +5,12 @@
 ``ambiguous`` (a win with several optimal lines), ``lose`` (no escape,
 graded as a "prove there is no escape" puzzle), ``unknown`` (a budget ran
 out), or ``unsuitable`` (not a puzzle: the game is over, a prisoner is
-falling, a piece the end-game kernel does not model, a one-turn win, a loss
-the rules or the bounds declare at once). Uniqueness and the optimum are
-proven by the search (:mod:`solver.puzzles.unique`); with ``cpsat=True`` the
-CP-SAT proof runs too and the two must agree (``agree``). The plan written
+falling, a one-turn win, a loss the rules or the bounds declare at once).
+Uniqueness and the optimum are proven by the search (:mod:`solver.puzzles.unique`);
+with ``cpsat=True`` the CP-SAT proof runs too and the two must agree (``agree``).
+A position with pieces the kernel does not model (keepers, the pathless, the
+Dirge's pit) is proven through the rules engine instead (:func:`engine_study`:
+the A* optimum, then every optimal line by :mod:`solver.puzzles.engine_lines`). The plan written
 out is the exact planner's (:func:`solver.endgame.search.solve`), replayed through
 the engine, and its line must be the unique one.
 """
@@ -26,7 +28,9 @@ from solver.endgame import kernel as eg
 from solver.endgame.bounds import INFINITE, turns_left, turns_needed
 from solver.endgame.plan import PlanTurn, verify
 from solver.endgame.search import solve
-from solver.puzzles.grade import GRADES, Grade, first_turn_traps, grade_win, shortest_reason
+from solver.endgame.solving import Engine, solve_position
+from solver.puzzles.engine_lines import EngineLineSearch, engine_walk, line_of_boards
+from solver.puzzles.grade import GRADES, Grade, first_turn_traps, grade_of_score, grade_win, score_of, shortest_reason, tricks_of
 from solver.puzzles.unique import (
     DEFAULT_CAP,
     Line,
@@ -48,6 +52,11 @@ LOSE_MIN_NODES = 20
 LOSE_MAX_NODES = 5_000
 """A lose-puzzle whose A* proof needs more positions is beyond a person (and slow to prove twice)."""
 CPSAT_LOSE_SECONDS = 120.0
+ENGINE_ASTAR_NODES = 5_000
+"""Positions the A* planner may expand on a position outside the kernel (a deterministic budget)."""
+ENGINE_NODES_FACTOR = 20
+"""The rules-engine line enumeration may expand this many times the kernel search's budget: its
+positions keep every burn choice apart, the kernel's canonical key does not."""
 LOSE_THRESHOLDS = (9.0, 12.0, 14.5)
 """Lose-puzzle scores cut into grades (docs/puzzles.md; from the first 150 candidates of seed 2026)."""
 
@@ -105,6 +114,8 @@ def study(state: GameState, max_nodes: int = DEFAULT_MAX_NODES, cpsat: bool = Fa
     if any(p.falling is not None or p.cell is None for p in state.prisoners):
         return Study("unsuitable", "a prisoner is not on the board")
     k = kernel_of(state)
+    if k is None and state.pending is None and not state.pile.count and state.setup.base != "standard":
+        return engine_study(state, max_nodes, want)
     if k is None:
         return Study("unsuitable", "not a Final Flickers turn start of the standard pieces")
     low, left = turns_needed(k), turns_left(k)
@@ -134,6 +145,46 @@ def study(state: GameState, max_nodes: int = DEFAULT_MAX_NODES, cpsat: bool = Fa
         return Study("unknown", str(exc))
     result = Study("unique", "", turns, nerve, plan, grade, len(found), details=details)
     return _with_astar(result, state) if second and not cpsat else _with_cpsat(result, k, found, cpsat)
+
+
+def engine_study(state: GameState, max_nodes: int = DEFAULT_MAX_NODES, want: str = "win") -> Study:
+    """A Final Flickers turn start with pieces the kernel does not model (keepers, the pathless, the
+    Dirge's pit), proven by two methods that both go through the rules engine: the optimum by the A*
+    planner, then every optimal line by :class:`EngineLineSearch`, which must find the same optimum
+    (nothing within one turn less, the same Nerve) and a single line, the A* plan's (``agree``)."""
+    if want == "lose":
+        return Study("unsuitable", "no-escape puzzles need the kernel's board-life bound for their second proof")
+    sol = solve_position(state, engine=Engine.SEARCH, limits=Limits(max_nodes=ENGINE_ASTAR_NODES)).primary
+    if sol.verdict == "unknown":
+        return Study("unknown", f"A* proof: {sol.reason}")
+    if sol.verdict != "win" or sol.turns is None:
+        return Study("unsuitable", f"the search says {sol.verdict}")
+    turns, plan = sol.turns, tuple(sol.plan)
+    if turns < MIN_TURNS:
+        return Study("unsuitable", "a one-turn win" if turns == 1 else f"a {turns}-turn win is too short to be a puzzle", turns)
+    if turns > MAX_TURNS:
+        return Study("unsuitable", f"no win within {MAX_TURNS} turns")
+    search = EngineLineSearch(max_nodes * ENGINE_NODES_FACTOR)
+    try:
+        nerve = search.cost(state, turns)
+        faster = search.cost(state, turns - 1)
+        found = search.lines(state, turns, DEFAULT_CAP)
+        proof_nodes = search.evaluated
+        if len(found) > 1:
+            return Study("ambiguous", "several optimal lines (rules-engine enumeration)", turns, nerve, lines=len(found))
+        features: dict[str, Any] = {"turns": turns, "nerve": nerve, **engine_walk(state, search, turns), **tricks_of(plan),
+                                    "monsters": None, "proof_nodes": proof_nodes, "greedy_solves": False,
+                                    "prisoners": len(state.prisoners), "tiles": sum(t is not None for t in state.tiles)}
+    except UniquenessUnknown as exc:
+        return Study("unknown", str(exc))
+    boards = verify(state, plan)
+    agree = (faster >= INFINITE and nerve == sol.nerve_spent and len(found) == 1
+             and line_of_boards(boards, plan[-1].nerve) in found)
+    score = score_of(features)
+    grade = Grade(grade_of_score(score, False), score, features)
+    details = {"shortest": f"the enumeration of every line within {turns - 1} turns finds no win", "first_traps": [],
+               "proofs": "engine"}
+    return Study("unique", "", turns, nerve, plan, grade, len(found), None, agree, details)
 
 
 def _with_astar(result: Study, state: GameState) -> Study:
@@ -216,4 +267,4 @@ def _lose(state: GameState, k: Any, search: LineSearch, cpsat: bool, want: str) 
     return Study("lose", sol.reason or "", grade=grade, cpsat_lines=others if cpsat else None, agree=agree)
 
 
-__all__ = ["DEFAULT_MAX_NODES", "MAX_TURNS", "MIN_TURNS", "Study", "kernel_of", "study"]
+__all__ = ["DEFAULT_MAX_NODES", "MAX_TURNS", "MIN_TURNS", "Study", "engine_study", "kernel_of", "study"]
