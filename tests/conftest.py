@@ -1,6 +1,6 @@
 """Test markers applied by name: the slow tests, left out by ``make quick``.
 
-``make test`` runs everything (about 3.5 minutes on two cores); ``make quick``
+``make test`` runs everything (about 5.5 minutes on two cores); ``make quick``
 runs ``-m "not slow"``. The lists below name the slow ones (measured with
 ``pytest --durations``: subprocesses, planners, CP-SAT, Ray, the HTTP server),
 so no test file needs a decorator. A name here that matches no test fails
@@ -12,7 +12,17 @@ from __future__ import annotations
 import pytest
 
 SLOW_MODULES = frozenset({
+    "tests/test_advanced_commands.py",
+    "tests/test_advanced_endgames.py",
+    "tests/test_advanced_properties.py",
+    "tests/test_analyze_run.py",
+    "tests/test_bot_benchmark.py",
     "tests/test_chance_solve.py",
+    "tests/test_interrupts.py",
+    "tests/test_protocol_fuzz.py",
+    "tests/test_puzzles_advanced.py",
+    "tests/test_serve_load.py",
+    "tests/test_supreme_properties.py",
     "tests/test_cpsat.py",
     "tests/test_examples.py",
     "tests/test_fastgame.py",

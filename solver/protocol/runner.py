@@ -130,14 +130,16 @@ class Runner:
             job = _Job(request, emit)
             self._jobs[request.id] = job
             thread = threading.Thread(target=self._run, args=(job,), name=f"request {request.id}", daemon=True)
-            self._threads.add(thread)
-        try:
-            thread.start()
-        except RuntimeError as exc:  # no thread to be had (the system is out of them): the request still ends
-            with self._lock:
-                self._threads.discard(thread)
+            try:
+                # Started under the lock: ``wait`` must never see a thread it cannot join yet.
+                thread.start()
+            except RuntimeError as exc:  # no thread to be had (the system is out of them): the request still ends
                 self._forget(job)
-            job.finish(RequestError("busy", f"cannot start the request ({exc}); try again later").line())
+                failed = exc
+            else:
+                self._threads.add(thread)
+                return
+        job.finish(RequestError("busy", f"cannot start the request ({failed}); try again later").line())
 
     def _forget(self, job: _Job) -> None:
         """Drop a finished job, unless its id already belongs to a newer request (the caller holds the lock)."""
