@@ -15,12 +15,13 @@ less Nerve (:func:`cheapest_ends`).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, NamedTuple
 
 from solver.core.actions import format_action
 from solver.core.state import GameState
 from solver.endgame.bounds import INFINITE, turns_needed_anywhere
-from solver.puzzles.unique import Line, UniquenessUnknown
+from solver.puzzles.unique import Line, UniquenessUnknown, join_lines
 from solver.rules.engine import apply_unchecked, legal_actions, node_type, opened, outcome
 
 
@@ -138,21 +139,12 @@ class EngineLineSearch:
         if known is not None:
             return known
         target = self.cost(state, d)
-        found: set[Line] = set()
-        for end in self.successors(state):
-            if not self.on_line(end, target, d):
-                continue
-            if end.won:
-                found.add((("win", end.nerve),))
-            else:
-                step = projection(end.state)
-                for rest in self.lines(end.state, d - 1, cap):
-                    found.add((step, *rest))
-                    if len(found) >= cap:
-                        break
-            if len(found) >= cap:
-                break
-        out = frozenset(found)
+        branches = (
+            (end.nerve, None, frozenset) if end.won
+            else (None, projection(end.state), partial(self.lines, end.state, d - 1, cap))
+            for end in self.successors(state) if self.on_line(end, target, d)
+        )
+        out = join_lines(branches, cap)
         self._lines[key] = out
         return out
 

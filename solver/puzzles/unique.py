@@ -36,7 +36,9 @@ Both stop once ``cap`` lines are found (2 suffices to refute uniqueness).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from ortools.sat.python import cp_model
@@ -58,6 +60,32 @@ CPSAT_SECONDS = 30.0
 
 class UniquenessUnknown(LimitReached):
     """A proof ran out of its budget before it could answer."""
+
+
+Branch = tuple[int | None, Any, Callable[[], frozenset[Line]]]
+"""One end of a turn on an optimal path: the Nerve of a win (None otherwise), the
+line's step after that turn, and the lines from there (computed only when asked)."""
+
+
+def join_lines(branches: Iterable[Branch], cap: int) -> frozenset[Line]:
+    """The distinct lines through a turn's optimal ends, at most ``cap``: a win ends a
+    line; another end puts its step before each line that follows it.
+
+    >>> join_lines([(1, None, frozenset), (None, "s", lambda: frozenset({(("win", 0),)}))], 5)
+    frozenset({(('win', 1),), ('s', ('win', 0))})
+    """
+    found: set[Line] = set()
+    for won, step, rest in branches:
+        if won is not None:
+            found.add((("win", won),))
+        else:
+            for tail in rest():
+                found.add((step, *tail))
+                if len(found) >= cap:
+                    break
+        if len(found) >= cap:
+            break
+    return frozenset(found)
 
 
 # -- the search proof ---------------------------------------------------------------------------
@@ -159,20 +187,16 @@ class LineSearch:
         if known is not None:
             return known
         target = self.cost(k, d)
-        found: set[Line] = set()
-        for after, spent, won in self.successors(k):
-            if d == 1:
-                if won and spent == target:
-                    found.add((("win", spent),))
-            elif not won and spent + self.cost(after, d - 1) == target:
-                step = after[eg.PRISONERS :]
-                for rest in self.lines(after, d - 1, cap):
-                    found.add((step, *rest))
-                    if len(found) >= cap:
-                        break
-            if len(found) >= cap:
-                break
-        out = frozenset(found)
+
+        def branches() -> Iterator[Branch]:
+            for after, spent, won in self.successors(k):
+                if d == 1:
+                    if won and spent == target:
+                        yield spent, None, frozenset
+                elif not won and spent + self.cost(after, d - 1) == target:
+                    yield None, after[eg.PRISONERS :], partial(self.lines, after, d - 1, cap)
+
+        out = join_lines(branches(), cap)
         self._lines[key] = out
         return out
 
