@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from solver.notation.forms import load_path
 from solver.notation.position_json import to_json
 from solver.protocol import schema
+from solver.protocol.commands import execute
 from solver.protocol.requests import RequestError, parse_request
 from solver.protocol.schema import COMMANDS
 from tests.protocol_client import LUEUR, ROOT, Engine, position
@@ -376,8 +377,44 @@ def test_the_published_schema_and_the_checks_agree(command: str) -> None:
         if published.get("type") == "boolean":
             assert _accepted(command, field.name, True) and not _accepted(command, field.name, "yes")
         if published.get("type") == "array":
-            assert _accepted(command, field.name, ["stay"]) and not _accepted(command, field.name, [])
+            assert _accepted(command, field.name, ["c4"]) and not _accepted(command, field.name, [4])
+            assert _accepted(command, field.name, []) == ("minItems" not in published)
+            if "maxItems" in published:
+                assert _accepted(command, field.name, ["c4"] * published["maxItems"])
+                assert not _accepted(command, field.name, ["c4"] * (published["maxItems"] + 1))
 
 
 def test_draws_is_published_with_its_maximum() -> None:
     assert schema.request_schema()["properties"]["draws"]["maximum"] == 100
+
+
+def _run(doc: dict) -> dict:
+    """One request answered in this process (the quick commands need no engine process)."""
+    try:
+        request = parse_request(doc)
+    except RequestError as exc:
+        return exc.line()
+    return execute(request, lambda _: None, lambda: False)
+
+
+def test_render_draws_svg_with_overlays_and_refuses_a_cell_off_the_board() -> None:
+    position = json.loads((ROOT / "docs/examples/position.json").read_text())
+    svg = _run({"id": 1, "command": "render", "position": position, "format": "svg", "highlight": ["c4"]})
+    assert svg["type"] == "result" and svg["result"]["format"] == "svg"
+    assert svg["result"]["board"].startswith("<svg") and 'data-cell="c4"' in svg["result"]["board"]
+    text = _run({"id": 2, "command": "render", "position": position})
+    assert text["result"]["format"] == "text" and not text["result"]["board"].startswith("<svg")
+    bad = _run({"id": 3, "command": "render", "position": position, "format": "svg", "highlight": ["c4", "z9"]})
+    assert bad["type"] == "error" and bad["error"] == "invalid request"
+    assert [p["path"] for p in bad["problems"]] == ["highlight[1]"] and "a1 to f6" in bad["message"]
+
+
+def test_new_gives_the_position_before_the_first_turn_with_the_pile_unknown() -> None:
+    line = _run({"id": 1, "command": "new", "setup": "five"})
+    position = line["result"]["position"]
+    assert line["exit_code"] == 0 and position["size"] == 7 and len(position["prisoners"]) == 5
+    assert "order" not in position["pile"] and position["tiles"] == {}
+    checked = _run({"id": 2, "command": "check", "position": position})
+    assert checked["result"]["valid"] is True
+    refused = _run({"id": 3, "command": "new", "setup": "huge"})
+    assert refused["type"] == "error" and "standard" in refused["message"]

@@ -1,4 +1,4 @@
-"""The quick commands: check, legal, apply, render and odds."""
+"""The quick commands: check, legal, apply, render, odds and new."""
 
 from __future__ import annotations
 
@@ -7,9 +7,14 @@ from collections.abc import Callable, Sequence
 from solver.chance.odds import position_odds
 from solver.core.errors import PositionError, Problem
 from solver.core.exit_codes import ExitCode
+from solver.core.grid import Cell
+from solver.core.newgame import new_game
+from solver.core.setups import Setup
+from solver.notation.json_writer import to_json
 from solver.notation.position_json import Position
 from solver.present.render import render as draw
 from solver.present.reports import adjudication_json, legal_json
+from solver.present.svg_board import Overlays, board_svg
 from solver.rules.adjudicate import adjudicate
 from solver.rules.engine import awaits
 from solver.rules.outcome import outcome
@@ -56,9 +61,23 @@ def apply(position: Position, actions: Sequence[str]) -> Answer:
     return Answer(code, adjudication_json(adjudication, position.meta), adjudication)
 
 
-def render(position: Position) -> Answer:
-    """The board as ``lueur show`` draws it, and what the position waits for."""
-    return Answer(ExitCode.OK, {"board": draw(position.state, position.meta), "awaits": awaits(position.state)})
+def render(position: Position, *, picture: str = "text", sight: bool = True, light: bool = False,
+           highlight: Sequence[Cell] = ()) -> Answer:
+    """The board as ``lueur show`` draws it (``picture`` text) or as ``lueur render`` draws it
+    (``svg``), and what the position waits for."""
+    if picture == "svg":
+        title = position.meta.get("title") if position.meta else None
+        overlays = Overlays(sight=sight, light=light, highlight=frozenset(highlight))
+        board = board_svg(position.state, title=str(title) if title else None, overlays=overlays)
+    else:
+        board = draw(position.state, position.meta, show_sight=sight)
+    return Answer(ExitCode.OK, {"format": picture, "board": board, "awaits": awaits(position.state)})
+
+
+def new(base: str = "standard") -> Answer:
+    """The position before the first turn of a game set up as ``base`` (the pile's order unknown)."""
+    state = new_game(Setup(base=base))
+    return Answer(ExitCode.OK, {"position": to_json(state, {"title": f"New game ({base} setup)"})})
 
 
 def odds(position: Position, *, draws: int = 1) -> Answer:

@@ -24,8 +24,9 @@ from solver.commands import hint as hint_command
 from solver.commands import position as position_commands
 from solver.commands import solve as solve_command
 from solver.commands.answers import Answer, reported
-from solver.core.errors import LimitReached, NightCageError, PositionError
+from solver.core.errors import LimitReached, NightCageError, PositionError, Problem
 from solver.core.exit_codes import ExitCode
+from solver.core.grid import geometry
 from solver.notation.position_json import Position
 from solver.play.analyze import analyze
 from solver.play.hint import DEFAULT_TIME_LIMIT as HINT_TIME_LIMIT
@@ -52,6 +53,9 @@ def execute(request: Request, info: Info, should_stop: ShouldStop) -> dict[str, 
         return result("version", 0, version())
     if request.command == "check":
         return _check(request)
+    if request.command == "new":
+        answer = position_commands.new(request.fields["setup"])
+        return result("new", answer.exit_code, answer.document)
     try:
         position, warnings = read_position(request)
     except PositionError as exc:
@@ -92,7 +96,17 @@ def _apply(request: Request, position: Position, info: Info, should_stop: Should
 
 
 def _render(request: Request, position: Position, info: Info, should_stop: ShouldStop) -> Answer:
-    return position_commands.render(position)
+    grid = geometry(position.state.size)
+    cells, problems = [], []
+    for i, name in enumerate(request.fields["highlight"]):
+        try:
+            cells.append(grid.parse(name))
+        except ValueError as exc:
+            problems.append(Problem(f"highlight[{i}]", str(exc)))
+    if problems:
+        raise RequestError("invalid request", "; ".join(str(p) for p in problems), problems=problems)
+    return position_commands.render(position, picture=request.fields["format"], sight=request.fields["sight"],
+                                    light=request.fields["light"], highlight=cells)
 
 
 def _odds(request: Request, position: Position, info: Info, should_stop: ShouldStop) -> Answer:

@@ -25,6 +25,7 @@ from typing import Any
 from solver.commands.hint import POLICIES
 from solver.commands.solve import ENGINES, OBJECTIVES
 from solver.core.errors import Problem
+from solver.core.setups import BASES
 
 MAX_TIME_LIMIT = 600.0
 """The default ceiling of ``time_limit`` (a server may lower it)."""
@@ -35,6 +36,8 @@ MAX_ID_LENGTH = 200
 MAX_ID_INTEGER = 2**53 - 1
 """Integer ids lie within plus or minus this: every JSON reader (JavaScript's numbers included) holds them exactly."""
 MAX_SEED = 2**63 - 1
+MAX_CELLS = 49
+"""A list of cells names at most every cell of a 7x7 board."""
 
 
 @dataclass(frozen=True)
@@ -43,7 +46,8 @@ class Field:
 
     name: str
     kind: str
-    """``seconds``, ``integer``, ``boolean``, ``choice``, ``actions`` (a non-empty list of strings) or ``id``."""
+    """``seconds``, ``integer``, ``boolean``, ``choice``, ``actions`` (a non-empty list of strings),
+    ``cells`` (a list of cell names, checked against the board by the command) or ``id``."""
     description: str
     low: float | None = None
     high: float | None = None
@@ -75,6 +79,13 @@ class Field:
                 problems.append(Problem(self.name, self.description))
                 return None
             return value
+        if self.kind == "cells":
+            if value is None:
+                return self.default
+            if not isinstance(value, list) or len(value) > MAX_CELLS or not all(isinstance(c, str) for c in value):
+                problems.append(Problem(self.name, f"{self.description}; not {json_type(value)}"))
+                return None
+            return tuple(value)
         if self.kind == "id":
             problem = id_problem(value)
             if problem is not None:
@@ -128,10 +139,12 @@ class Field:
             schema = {"enum": list(self.choices)}
         elif self.kind == "actions":
             schema = {"type": "array", "items": {"type": "string"}, "minItems": 1}
+        elif self.kind == "cells":
+            schema = {"type": "array", "items": {"type": "string"}, "maxItems": MAX_CELLS}
         else:
             schema = dict(ID_SCHEMA)
         if self.default is not None and self.kind != "id":
-            schema["default"] = self.default
+            schema["default"] = list(self.default) if isinstance(self.default, tuple) else self.default
         schema["description"] = self.description
         return schema
 
@@ -209,13 +222,21 @@ COMMAND_FIELDS: dict[str, tuple[Field, ...]] = {
         Field("orders", "integer", "Pile orders sampled for the hindsight bound.", 0, 100_000, default=20),
         Field("order_nodes", "integer", "Positions the planner may expand per sampled order.", 1, MAX_NODES, default=150),
     ),
-    "render": (),
+    "render": (
+        Field("format", "choice", "text: the board as `lueur show` draws it; svg: the picture `lueur render` draws.",
+              choices=("text", "svg"), default="text"),
+        Field("sight", "boolean", "Mark the monsters' lines of sight.", default=True),
+        Field("light", "boolean", "svg: tint the cells each prisoner lights.", default=False),
+        Field("highlight", "cells", 'svg: a list of cell names to outline, e.g. ["c4"]', default=()),
+    ),
+    "new": (Field("setup", "choice", "The setup of the position before the first turn (the pile's order unknown).",
+                  choices=BASES, default="standard"),),
     "cancel": (Field("target", "id", "the id of the request to stop"),),
     "version": (),
 }
 COMMANDS = tuple(COMMAND_FIELDS)
 """Every command the protocol answers."""
-WITHOUT_POSITION = ("cancel", "version")
+WITHOUT_POSITION = ("new", "cancel", "version")
 
 
 def request_schema(max_time_limit: float = MAX_TIME_LIMIT) -> dict[str, Any]:
