@@ -6,7 +6,7 @@ line, or, when the client accepts ``application/x-ndjson``, streams every line
 (``info`` as it comes, then the final one). The requests share one
 :class:`~solver.protocol.runner.Runner`, so ids, cancellation and time limits
 behave as on stdin/stdout. No endpoint reads or writes a file: positions come
-inline. :mod:`cli.http_guard` checks Host, Origin and Content-Type before any
+inline. ``/`` serves the web workbench (``cli/web``), a client of these same routes. :mod:`cli.http_guard` checks Host, Origin and Content-Type before any
 route runs; :mod:`cli.http_transport` times out slow clients.
 
 A client that hangs up is noticed at once (the ASGI ``http.disconnect``
@@ -19,11 +19,13 @@ import asyncio
 import json
 import uuid
 from collections.abc import AsyncIterator
+from pathlib import Path as PathLib
 from dataclasses import dataclass
 from typing import Any
 
 from fastapi import FastAPI, Path, Request
 from fastapi.responses import JSONResponse, Response, StreamingResponse
+from fastapi.staticfiles import StaticFiles
 from starlette.requests import ClientDisconnect
 
 from solver import __version__
@@ -35,6 +37,10 @@ from solver.protocol.schema import COMMANDS, request_schema
 from .http_guard import GuardMiddleware, allowed_hosts
 
 NDJSON = "application/x-ndjson"
+WEB_ROOT = PathLib(__file__).resolve().parent / "web"
+"""The web workbench (plain ES modules, no build step), served at ``/``."""
+WORKBENCH_POLICY = ("default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; "
+                    "object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
 
 STATUS = {
     "malformed": 400, "invalid request": 400, "invalid position": 400, "invalid input": 400, "illegal action": 400,
@@ -110,7 +116,20 @@ def create_app(limits: ServerLimits = ServerLimits()) -> FastAPI:
             return StreamingResponse(_stream(lines, runner, parsed.id), media_type=NDJSON)
         return await _final(lines, runner, parsed.id, request)
 
+    app.mount("/", WorkbenchFiles(directory=WEB_ROOT, html=True), name="workbench")
     return app
+
+
+class WorkbenchFiles(StaticFiles):
+    """The web workbench's files (``cli/web``), each answer carrying a policy that lets the page
+    load nothing from another site: everything it runs and shows is served here."""
+
+    async def get_response(self, path: str, scope: Any) -> Response:
+        response = await super().get_response(path, scope)
+        response.headers["Content-Security-Policy"] = WORKBENCH_POLICY
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Cache-Control"] = "no-cache"
+        return response
 
 
 def guarded_app(limits: ServerLimits = ServerLimits()) -> tuple[Any, Runner]:

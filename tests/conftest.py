@@ -36,6 +36,7 @@ SLOW_MODULES = frozenset({
     "tests/test_puzzles_curated.py",
     "tests/test_readme.py",
     "tests/test_serve.py",
+    "tests/test_workbench_shell.py",
 })
 """Modules whose tests are slow as a whole (each starts processes or runs searches)."""
 

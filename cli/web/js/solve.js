@@ -1,0 +1,6 @@
+// The solve tool (issue 14): not written yet.
+
+export function mount(panel) {
+  panel.textContent = 'Not written yet.';
+  return {};
+}
