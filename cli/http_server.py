@@ -6,7 +6,8 @@ line, or, when the client accepts ``application/x-ndjson``, streams every line
 (``info`` as it comes, then the final one). The requests share one
 :class:`~solver.protocol.runner.Runner`, so ids, cancellation and time limits
 behave as on stdin/stdout. No endpoint reads or writes a file: positions come
-inline. ``/`` serves the web workbench (``cli/web``), a client of these same routes. :mod:`cli.http_guard` checks Host, Origin and Content-Type before any
+inline. ``/`` serves the web workbench (``cli/web``), a client of these same
+routes. :mod:`cli.http_guard` checks Host, Origin and Content-Type before any
 route runs; :mod:`cli.http_transport` times out slow clients.
 
 A client that hangs up is noticed at once (the ASGI ``http.disconnect``
@@ -19,8 +20,8 @@ import asyncio
 import json
 import uuid
 from collections.abc import AsyncIterator
-from pathlib import Path as PathLib
 from dataclasses import dataclass
+from pathlib import Path as PathLib
 from typing import Any
 
 from fastapi import FastAPI, Path, Request

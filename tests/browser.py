@@ -5,7 +5,7 @@ Debian's ``chromium`` is used (Playwright's own browser download cannot work her
 installs it when missing (see the Makefile). Every test leaves a screenshot of where it ended in
 ``build/test-artefacts/workbench/`` (and one per step it names with :func:`shot`).
 
-A test module uses them with ``from tests.browser import browser, page, workbench  # noqa: F401``.
+They are a pytest plugin (``pytest_plugins`` in tests/conftest.py): any test may ask for them.
 """
 
 from __future__ import annotations

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import pytest
 
+pytest_plugins = ["tests.browser"]
+"""The workbench's browser fixtures (``workbench``, ``browser``, ``page``)."""
+
 SLOW_MODULES = frozenset({
     "tests/test_advanced_commands.py",
     "tests/test_advanced_endgames.py",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import httpx
 
-from tests.browser import browser, page, shot, workbench  # noqa: F401
+from tests.browser import shot
 
 
 def test_the_page_starts_on_a_new_game_with_the_whole_board(page) -> None:
@@ -24,7 +24,7 @@ def test_tools_switch_with_the_arrow_keys(page) -> None:
     assert page.locator("#tab-companion").get_attribute("aria-selected") == "true"
 
 
-def test_a_link_reproduces_the_position(page, browser) -> None:  # noqa: F811
+def test_a_link_reproduces_the_position(page, browser) -> None:
     link = page.url
     other = browser.new_page()
     other.goto(link)
@@ -46,7 +46,7 @@ def test_the_board_cursor_moves_with_the_keyboard(page) -> None:
     assert page.locator("#board [data-cell].cursor").get_attribute("data-cell") == "f2"  # the board wraps
 
 
-def test_the_page_may_load_nothing_from_another_site(workbench) -> None:  # noqa: F811
+def test_the_page_may_load_nothing_from_another_site(workbench) -> None:
     response = httpx.get(workbench + "/")
     assert response.status_code == 200 and "<title>Lueur workbench</title>" in response.text
     policy = response.headers["content-security-policy"]
