@@ -25,12 +25,16 @@ h1 { font-size: 1.25rem; margin: 0 0 0.5rem; overflow-wrap: anywhere; }
 .controls button:focus-visible { outline: 3px solid #1a5fb4; outline-offset: 1px; }
 .controls button:disabled { opacity: 0.45; cursor: default; }
 .counter { min-width: 7.5rem; text-align: center; font-variant-numeric: tabular-nums; }
-.frame { margin: 0 0 2rem; }
+.frame { margin: 0 0 2rem; max-width: calc(78vh * var(--aspect, 1)); }
 .frame h2 { font-size: 0.95rem; font-weight: 600; color: #555; margin: 0 0 0.25rem; }
-.picture svg { display: block; width: 100%; height: auto; max-height: 78vh; }
+.picture svg { display: block; width: 100%; height: auto; }
 .caption { margin: 0.5rem 0 0; overflow-wrap: anywhere; }
 .caption strong { display: block; }
 .caption ul { margin: 0.25rem 0 0; padding-left: 1.2rem; }
+@media (max-width: 30rem) {
+  .controls button { flex: 1 1 0; padding: 0.35rem 0.2rem; }
+  .counter { order: -1; flex-basis: 100%; text-align: left; }
+}
 .js .frame { display: none; }
 .js .frame.current { display: block; }
 .js .frame h2 { display: none; }
@@ -38,7 +42,8 @@ h1 { font-size: 1.25rem; margin: 0 0 0.5rem; overflow-wrap: anywhere; }
   .controls { display: none !important; }
   .js .frame, .frame { display: block !important; break-after: page; page-break-after: always; margin: 0; }
   .js .frame h2 { display: block; }
-  .picture svg { max-height: 85vh; }
+  .frame, .js .frame { max-width: calc(62vh * var(--aspect, 1)); }
+  .frame:last-child { break-after: auto; page-break-after: auto; }
 }
 """
 
@@ -76,6 +81,7 @@ _SCRIPT = """
 """
 
 _ID = re.compile(r'\bid="([^"]+)"')
+_VIEW_BOX = re.compile(r'<svg\b[^>]*\bviewBox="\s*[-\d.]+[\s,]+[-\d.]+[\s,]+([\d.]+)[\s,]+([\d.]+)\s*"')
 
 
 def stepper_html(title: str, frames: list[tuple[str, str]]) -> str:
@@ -89,7 +95,8 @@ def stepper_html(title: str, frames: list[tuple[str, str]]) -> str:
     sections = []
     for number, (caption, svg) in enumerate(frames, start=1):
         sections.append(
-            f'<section class="frame" id="step-{number}" aria-label="step {number} of {count}">\n'
+            f'<section class="frame" id="step-{number}" aria-label="step {number} of {count}" '
+            f'style="--aspect: {_aspect(svg):.4f}">\n'
             f"<h2>step {number} of {count}</h2>\n"
             f'<div class="picture">{_inline(svg, f"s{number}-")}</div>\n'
             f"{_caption_html(caption)}\n"
@@ -129,3 +136,11 @@ def _inline(svg: str, prefix: str) -> str:
     for name in sorted(set(ids), key=len, reverse=True):
         svg = svg.replace(f"url(#{name})", f"url(#{prefix}{name})").replace(f'href="#{name}"', f'href="#{prefix}{name}"')
     return svg
+
+
+def _aspect(svg: str) -> float:
+    """Width over height of the picture (from its viewBox; 1 if it has none), so the page sizes it to fit the window."""
+    found = _VIEW_BOX.search(svg)
+    if found is None or float(found.group(2)) <= 0:
+        return 1.0
+    return float(found.group(1)) / float(found.group(2))
