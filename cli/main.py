@@ -31,6 +31,7 @@ COMMANDS = {
     "legal": ("cli.position:legal", "List the legal actions of the decision the position awaits."),
     "odds": ("cli.position:odds", "Exact odds of the next draws from the pile's known contents."),
     "play": ("cli.play:play", "Play one whole game from the standard setup and print or save its record."),
+    "render": ("cli.render:render", "Draw the board as a picture: SVG, or PNG with the extra lueur[png]."),
     "serve": ("cli.serve:serve", "Serve the engine protocol over HTTP: POST /v1/<command> with the same JSON as `lueur engine`."),
     "show": ("cli.position:show", "Draw the board: passages, pits, monsters and their sight, prisoners, pile."),
     "solve": ("cli.solve:solve", "Can the group still regroup at a gate before the last light, and how?"),
@@ -73,6 +74,8 @@ def cli() -> None:
       lueur apply docs/examples/position.json "move N" "burn t t cross"
       lueur convert docs/examples/position.json --to line
       lueur solve scenarios/endgames/06-charge-through.toml
+      lueur render scenarios/rulebook/wax-eater-sight.toml -o /tmp/wax-eater.svg
+      lueur solve scenarios/endgames/06-charge-through.toml --render /tmp/charge-through
     """
 
 

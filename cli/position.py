@@ -12,6 +12,7 @@ from solver.notation.position_json import to_json
 
 from .options import file_argument, json_option, load
 from .output import Exit, emit_json, err, guarded, out, out_document
+from .pictures import render_adjudication, render_format_option, render_option, title_of
 from .text import adjudication_text, check_text, legal_text, odds_text
 
 
@@ -81,9 +82,11 @@ def legal(file: str, explain: bool, as_json: bool) -> None:
 @click.command(name="apply")
 @file_argument
 @click.argument("actions", nargs=-1, required=True)
+@render_option
+@render_format_option
 @json_option
 @guarded
-def apply_command(file: str, actions: tuple[str, ...], as_json: bool) -> None:
+def apply_command(file: str, actions: tuple[str, ...], render_dir: str | None, render_format: str, as_json: bool) -> None:
     """Adjudicate ACTIONS step by step, citing the rulebook and naming rulings.
 
     An illegal action is refused with the reason and the legal alternatives
@@ -99,6 +102,8 @@ def apply_command(file: str, actions: tuple[str, ...], as_json: bool) -> None:
         out(adjudication_text(result, pos.meta))
     if result.refused is not None and not as_json:
         err(f"lueur: refused: {result.refused.action}: {result.refused.reason}")
+    if render_dir is not None:
+        render_adjudication(render_dir, render_format, result, title_of(pos.meta, file))
     raise Exit(answer.exit_code)
 
 

@@ -9,10 +9,12 @@ from solver.commands.solve import solve as solve_command
 from solver.core.errors import IllegalActionError
 from solver.core.exit_codes import ExitCode
 from solver.core.limits import DEFAULT_MAX_POSITIONS, Limits
+from solver.endgame.solving import SolveReport
 from solver.present.answers import answer_text
 
 from .options import file_argument, json_option, load
 from .output import Exit, emit_json, err, guarded, out
+from .pictures import render_format_option, render_option, render_plan, title_of
 
 
 @click.command()
@@ -29,11 +31,13 @@ from .output import Exit, emit_json, err, guarded, out
 @click.option("--after", "after", multiple=True, metavar="ACTION",
               help="Apply this action first, then solve the position it leads to. "
                    "Repeat for several: --after 'move N' --after 'discard e2'.")
+@render_option
+@render_format_option
 @json_option
 @guarded
 def solve(
     file: str, engine: str, objective: str, time_limit: float, max_nodes: int, max_positions: int, boards: bool,
-    after: tuple[str, ...], as_json: bool,
+    after: tuple[str, ...], render_dir: str | None, render_format: str, as_json: bool,
 ) -> None:
     """Can the group still regroup at a gate before the last light, and how?
 
@@ -60,4 +64,8 @@ def solve(
         emit_json(answer.document)
     else:
         out(answer_text(answer.value, answer.state or pos.state, pos.meta, boards))
+    if render_dir is not None:
+        report = answer.value
+        won = isinstance(report, SolveReport) and report.primary.verdict == "win"
+        render_plan(render_dir, render_format, report.primary.plan if won else None, answer.state or pos.state, title_of(pos.meta, file))
     raise Exit(answer.exit_code)

@@ -45,6 +45,10 @@ SLOW_MODULES = frozenset({
 
 SLOW_TESTS = frozenset({
     "tests/test_docs.py::test_every_help_example_runs",
+    "tests/test_render_cli.py::test_render_plan_draws_each_prisoners_whole_walk",
+    "tests/test_render_cli.py::test_render_plan_of_a_lost_position_writes_nothing_and_exits_1",
+    "tests/test_render_cli.py::test_solve_render_writes_a_frame_per_turn_and_the_final_one",
+    "tests/test_render_cli.py::test_solve_render_without_a_plan_writes_nothing",
     "tests/test_search.py::test_the_pruning_changes_no_answer",
     "tests/test_search.py::test_solve_command_exit_codes_and_json",
     "tests/test_search.py::test_the_nerve_objective_trades_turns_for_nerve",

@@ -31,6 +31,7 @@ LAZY_ALLOWED = {
     "uvicorn": "only `lueur serve` needs the web server",
     "rich": "progress bars, only on a terminal",
     "networkx": "the board graph's analyses, only for `lueur show --graph`",
+    "resvg_py": "an optional extra (lueur[png]), only for PNG pictures",
     "solver.endgame.cpsat": "the CP-SAT planner (imports ortools)",
     "solver.present.graph": "the board graph (imports networkx)",
     "cli.http_server": "the HTTP front end (imports fastapi)",
