@@ -26,7 +26,7 @@ STROKE = 0.11
 ARC_STEP_DEGREES = 10.0
 """Arcs become polylines with a point every this many degrees (round at 40 px) ..."""
 ARC_FULL_RADIUS = 0.25
-"""... when their radius is at least this; smaller arcs get proportionally fewer points (a dot needs four)."""
+"""... when their radius is at least this; smaller arcs get proportionally fewer points (a dot gets four)."""
 
 Point = tuple[float, float]
 Stroke = tuple[Point, ...]
@@ -50,7 +50,7 @@ def _numbers(argument: str, count: int, command: str) -> tuple[float, ...]:
 def _arc(cx: float, cy: float, rx: float, ry: float, start: float, end: float) -> list[Point]:
     # Rounded to 1e-4 glyph units so a last-bit difference of a platform's sin/cos cannot move a
     # coordinate across the two-decimal rounding of the output.
-    steps = max(2, math.ceil(abs(end - start) / ARC_STEP_DEGREES * min(1.0, max(rx, ry) / ARC_FULL_RADIUS)))
+    steps = max(4, math.ceil(abs(end - start) / ARC_STEP_DEGREES * min(1.0, max(rx, ry) / ARC_FULL_RADIUS)))
     points = []
     for step in range(steps + 1):
         angle = math.radians(start + (end - start) * step / steps)
