@@ -48,8 +48,8 @@ def _numbers(argument: str, count: int, command: str) -> tuple[float, ...]:
 
 
 def _arc(cx: float, cy: float, rx: float, ry: float, start: float, end: float) -> list[Point]:
-    # Rounded to 1e-4 glyph units so a last-bit difference of a platform's sin/cos cannot move a
-    # coordinate across the two-decimal rounding of the output.
+    # Rounded to 1e-4 glyph units: a last-bit difference between platforms' sin/cos then changes a
+    # point only if it lies exactly on a rounding boundary, and the output keeps two decimals anyway.
     steps = max(4, math.ceil(abs(end - start) / ARC_STEP_DEGREES * min(1.0, max(rx, ry) / ARC_FULL_RADIUS)))
     points = []
     for step in range(steps + 1):
