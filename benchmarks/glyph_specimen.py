@@ -12,8 +12,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from solver.present.glyph_table import COMPOSITES, GLYPHS
-from solver.present.glyphs import text_element, text_width
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this tree's solver, not an installed one
+
+from solver.present.glyph_table import COMPOSITES, GLYPHS  # noqa: E402
+from solver.present.glyphs import text_element, text_width  # noqa: E402
 
 ASCII = "".join(chr(code) for code in range(33, 127))
 EXTRA = "".join(char for char in GLYPHS if ord(char) > 126) + "".join(COMPOSITES)
