@@ -24,13 +24,13 @@ from xml.sax.saxutils import escape
 
 from solver.core.grid import DIRECTIONS, FILE_LETTERS, Cell, E, N, S, W
 from solver.core.state import GameState
-from solver.rules.lighting import illuminated
 from solver.present.svg_overlays import highlights, light_outlines, sight_bands, walks
 from solver.present.svg_panel import legend as legend_svg
 from solver.present.svg_panel import panel
 from solver.present.svg_style import INK, INK_SOFT, PAGE, Frame, colour_word, fit, label, num, prisoner_colour
 from solver.present.svg_tiles import GLOW_DEF, cell_body, edge_stub, has_symbol
 from solver.present.svg_tokens import slots, token
+from solver.rules.lighting import illuminated
 
 UNIT = 72.0
 """Cell size in picture units (pixels at zoom 1)."""
@@ -119,6 +119,7 @@ def _board(state: GameState, frame: Frame, overlays: Overlays) -> str:
         body = cell_body(state.tiles[cell], bool(lit >> cell & 1), x, y, u)
         parts.append(f'<g class="cell" data-cell="{state.geo.name(cell)}">{body}</g>')
     parts.append(_seams(frame))
+    parts.append(_dirge_rim(state, frame))
     if overlays.sight:
         parts.append(sight_bands(state, frame))
     if overlays.light:
@@ -176,6 +177,36 @@ def _seams(frame: Frame) -> str:
     return (f'<path class="seams" d="{" ".join(lines)}" stroke="#000" stroke-opacity="0.35" stroke-width="1"/>'
             f'<rect class="frame" x="{num(frame.x)}" y="{num(frame.y)}" width="{num(frame.side)}" '
             f'height="{num(frame.side)}" fill="none" stroke="{INK}" stroke-width="2"/>')
+
+
+def _dirge_rim(state: GameState, frame: Frame) -> str:
+    """The rim of the Dirge's pit: its cells form one hole (it lies wholly inside the board)."""
+    size, u = state.size, frame.unit
+
+    def dirge(file: int, rank: int) -> bool:
+        if not (0 <= file < size and 0 <= rank < size):
+            return False
+        tile = state.tiles[rank * size + file]
+        return tile is not None and tile.dirge
+
+    sides = []
+    for cell in range(size * size):
+        file, rank = cell % size, cell // size
+        if not dirge(file, rank):
+            continue
+        x, y = frame.corner(cell)
+        if not dirge(file, rank + 1):
+            sides.append(f"M{num(x)} {num(y)} h{num(u)}")
+        if not dirge(file, rank - 1):
+            sides.append(f"M{num(x)} {num(y + u)} h{num(u)}")
+        if not dirge(file - 1, rank):
+            sides.append(f"M{num(x)} {num(y)} v{num(u)}")
+        if not dirge(file + 1, rank):
+            sides.append(f"M{num(x + u)} {num(y)} v{num(u)}")
+    if not sides:
+        return ""
+    return (f'<path class="dirge-rim" d="{" ".join(sides)}" fill="none" stroke="#8a6fb0" stroke-width="{num(u * 0.06)}" '
+            f'stroke-linecap="square"/>')
 
 
 def _falling_lines(state: GameState, frame: Frame) -> str:

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from solver.core.grid import DIRECTIONS, E, N, S, W, Cell
+from solver.core.grid import DIRECTIONS, Cell, E, N, S, W
 from solver.core.state import GameState
+from solver.present.svg_style import HIGHLIGHT, SIGHT, Frame, colour_word, num, prisoner_colour
 from solver.rules.lighting import lit_by
 from solver.rules.sight import monsters, reaching_directions, sight
-from solver.present.svg_style import HIGHLIGHT, SIGHT, Frame, colour_word, num, prisoner_colour
 
 _STEP = {N: (0, -1), E: (1, 0), S: (0, 1), W: (-1, 0)}
 """Picture offsets (x, y) of a step in each direction (north is up)."""
@@ -112,10 +112,10 @@ def walk_pieces(frame: Frame, cells: Sequence[Cell], offset: float) -> list[list
             sx = -1 if df == size - 1 else 1 if df == -(size - 1) else 0
             sy = 1 if dr == size - 1 else -1 if dr == -(size - 1) else 0  # picture y grows downward
             px, py = at(prev)
-            current.append((px + sx * u * 0.75, py + sy * u * 0.75))
+            current.append((px + sx * u * 0.64, py + sy * u * 0.64))
             pieces.append(current)
             nx, ny = at(cell)
-            current = [(nx - sx * u * 0.75, ny - sy * u * 0.75), (nx, ny)]
+            current = [(nx - sx * u * 0.64, ny - sy * u * 0.64), (nx, ny)]
         else:
             current.append(at(cell))
     pieces.append(current)

@@ -11,12 +11,12 @@ from solver.core import counts
 from solver.core.grid import E, N
 from solver.core.state import GameState
 from solver.core.tiles import Kind, Tile
-from solver.rules.describe import decision_text, where
-from solver.rules.outcome import outcome
 from solver.present.svg_style import INK, INK_SOFT, KEY_EDGE, ROCK, SIGHT, colour_word, fit, label, num, prisoner_colour
 from solver.present.svg_symbols import key_mark
 from solver.present.svg_tiles import cell_body, edge_stub
 from solver.present.svg_tokens import token
+from solver.rules.describe import decision_text, where
+from solver.rules.outcome import outcome
 
 ROW = 36.0
 TEXT = 12.0
@@ -30,8 +30,6 @@ def status_text(state: GameState) -> tuple[str, str]:
         won = over.result == "win"
         return f"Game over: {'the prisoners win' if won else 'the prisoners lose'}: {over.reason}", \
             "#1d7a35" if won else "#b3261e"
-    if state.pending is None:
-        return f"Turn: {state.active.name}. Awaits {decision_text(state)}", INK
     return f"Turn: {state.active.name}. Awaits {decision_text(state)}", INK
 
 
@@ -40,7 +38,7 @@ def panel(state: GameState, x: float, y: float, width: float) -> tuple[str, floa
     parts = ['<g class="panel">', label("Prisoners", x, y + 14, 13, css_class="heading")]
     top = y + 28
     over = outcome(state) is not None
-    for i, p in enumerate(state.prisoners):
+    for i in range(len(state.prisoners)):
         parts.append(_prisoner_row(state, i, x, top, width, active=(i == state.turn and not over)))
         top += ROW
     top += 10
@@ -65,7 +63,7 @@ def _prisoner_row(state: GameState, i: int, x: float, top: float, width: float, 
     if active:
         parts.append(f'<path class="turn-marker" d="M{num(x)} {num(cy - 7)} L{num(x + 10)} {num(cy)} '
                      f'L{num(x)} {num(cy + 7)} Z" fill="{INK}"/>')
-    parts.append(token(x + 26, cy, 11, colour, name, p.lit, False, i).replace('class="prisoner', 'class="mini'))
+    parts.append(token(x + 26, cy, 11, colour, name, p.lit, False, i, css_class="panel-token"))
     parts.append(label(p.name + ("  (to play)" if active else ""), x + 44, cy - 3, TEXT, INK, css_class="name"))
     state_words = [where(state, p), "candle lit" if p.lit else "Lights Out"]
     parts.append(label(", ".join(state_words), x + 44, cy + 12, SMALL, INK_SOFT, css_class="where"))
@@ -102,6 +100,13 @@ _LEGEND_TILES: tuple[tuple[str, Tile | None, bool], ...] = (
 )
 
 
+def _sample(tile: Tile | None, lit: bool, cell: float) -> Callable[[float, float], str]:
+    """Draws a legend sample cell at a given corner."""
+    def draw(ix: float, iy: float) -> str:
+        return cell_body(tile, lit, ix, iy, cell)
+    return draw
+
+
 def legend(x: float, y: float, width: float) -> tuple[str, float]:
     """The legend at ``(x, y)``, in as many columns as fit ``width``; returns its SVG and height."""
     cell = 38.0
@@ -109,11 +114,11 @@ def legend(x: float, y: float, width: float) -> tuple[str, float]:
     cols = max(1, int(width // col_w))
     items: list[tuple[str, Callable[[float, float], str]]] = []
     for text, tile, lit in _LEGEND_TILES:
-        items.append((text, lambda ix, iy, t=tile, lt=lit: cell_body(t, lt, ix, iy, cell)))
-    items.append(("prisoner, candle lit", lambda ix, iy: token(ix + cell / 2, iy + cell / 2, 12, "#d0312d", "legend",
-                                                                True, False, -1)))
-    items.append(("Lights Out, holds a key", lambda ix, iy: token(ix + cell / 2, iy + cell / 2, 12, "#2f6fd6", "legend",
-                                                                   False, True, -1)))
+        items.append((text, _sample(tile, lit, cell)))
+    items.append(("prisoner, candle lit", lambda ix, iy: token(ix + cell / 2, iy + cell / 2, 12, "#d0312d", "",
+                                                                True, False, -1, "legend-token")))
+    items.append(("Lights Out, holds a key", lambda ix, iy: token(ix + cell / 2, iy + cell / 2, 12, "#2f6fd6", "",
+                                                                   False, True, -1, "legend-token")))
     items.append(("in a monster's sight", lambda ix, iy: (
         f'<rect x="{num(ix)}" y="{num(iy)}" width="{num(cell)}" height="{num(cell)}" fill="{ROCK}"/>'
         f'<rect x="{num(ix)}" y="{num(iy + cell * 0.42)}" width="{num(cell)}" height="{num(cell * 0.16)}" '

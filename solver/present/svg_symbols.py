@@ -162,6 +162,6 @@ def snuffed(cx: float, cy: float, h: float) -> str:
     """A candle whose light is out: a dark wick with a curl of smoke."""
     smoke = (f"M{num(cx)} {num(cy - h * 0.2)} C{num(cx - h * 0.35)} {num(cy - h * 0.45)} {num(cx + h * 0.35)} "
              f"{num(cy - h * 0.6)} {num(cx)} {num(cy - h)}")
-    return (f'<g class="snuffed"><path d="{smoke}" fill="none" stroke="#9a948c" stroke-width="{num(h * 0.1)}" '
+    return (f'<g class="snuffed"><path d="{smoke}" fill="none" stroke="#ece6da" stroke-width="{num(h * 0.12)}" '
             f'stroke-linecap="round"/><line x1="{num(cx)}" y1="{num(cy)}" x2="{num(cx)}" y2="{num(cy - h * 0.25)}" '
             f'stroke="{INK}" stroke-width="{num(h * 0.12)}" stroke-linecap="round"/></g>')

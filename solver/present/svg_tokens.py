@@ -31,10 +31,11 @@ def slots(count: int, beside_symbol: bool) -> list[tuple[float, float, float]]:
 
 
 def token(cx: float, cy: float, r: float, colour: str, colour_name: str, lit: bool, key: bool,
-          index: int) -> str:
-    """One prisoner's token; ``data-prisoner`` carries its colour name."""
-    parts = [f'<g class="prisoner{"" if lit else " lights-out"}" data-prisoner="{colour_name}" '
-             f'data-index="{index}">',
+          index: int, css_class: str = "prisoner") -> str:
+    """One prisoner's token; on the board ``data-prisoner`` carries its colour name
+    (the panel and the legend draw tokens of another class, with no name)."""
+    who = f' data-prisoner="{colour_name}" data-index="{index}"' if css_class == "prisoner" else ""
+    parts = [f'<g class="{css_class}{"" if lit else " lights-out"}"{who}>',
              f'<circle cx="{num(cx)}" cy="{num(cy)}" r="{num(r)}" fill="{colour}" stroke="#fffaf0" '
              f'stroke-width="{num(r * 0.16)}"/>',
              f'<circle cx="{num(cx)}" cy="{num(cy)}" r="{num(r * 1.08)}" fill="none" stroke="{INK}" '
