@@ -40,24 +40,27 @@ def sight_bands(state: GameState, frame: Frame) -> str:
             rects.append(_band(frame, m, d, w, half=True))
             rects.extend(_band(frame, c, d, w, half=False) for c in lines[d])
         marks = "".join(_eye_dot(frame, c) for c in range(state.size * state.size) if seen >> c & 1)
-        parts.append(f'<g class="sight" data-monster="{state.geo.name(m)}" fill="{SIGHT}" fill-opacity="0.42">'
+        parts.append(f'<g class="sight" data-monster="{state.geo.name(m)}" fill="{SIGHT}" fill-opacity="0.5">'
                      f'{"".join(rects)}{marks}</g>')
     return "".join(parts)
 
 
 def _band(frame: Frame, cell: Cell, d: int, w: float, half: bool) -> str:
-    """The band across one cell along direction ``d``; from the centre outward when ``half``."""
+    """The band across one cell along direction ``d``; from the monster's body outward when ``half``."""
     x, y = frame.corner(cell)
     u = frame.unit
     cx, cy = x + u / 2, y + u / 2
     dx, dy = _STEP[d]
+    body = u * 0.24  # the band leaves the monster's symbol uncovered
     if dx == 0:
-        top = (cy if dy > 0 else y) if half else y
-        height = u / 2 if half else u
-        return f'<rect x="{num(cx - w / 2)}" y="{num(top)}" width="{num(w)}" height="{num(height)}"/>'
-    left = (cx if dx > 0 else x) if half else x
-    width = u / 2 if half else u
-    return f'<rect x="{num(left)}" y="{num(cy - w / 2)}" width="{num(width)}" height="{num(w)}"/>'
+        top, bottom = (cy + body, y + u) if dy > 0 else (y, cy - body)
+        if not half:
+            top, bottom = y, y + u
+        return f'<rect x="{num(cx - w / 2)}" y="{num(top)}" width="{num(w)}" height="{num(bottom - top)}"/>'
+    left, right = (cx + body, x + u) if dx > 0 else (x, cx - body)
+    if not half:
+        left, right = x, x + u
+    return f'<rect x="{num(left)}" y="{num(cy - w / 2)}" width="{num(right - left)}" height="{num(w)}"/>'
 
 
 def _eye_dot(frame: Frame, cell: Cell) -> str:
