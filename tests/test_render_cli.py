@@ -58,7 +58,7 @@ class Page(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         found = dict(attrs)
-        if tag == "section" and found.get("class") == "frame":
+        if tag == "section" and found.get("class") == "step-frame":
             self.frames.append({"id": found.get("id"), "svgs": 0, "caption": ""})
         if tag == "svg" and self.frames:
             self.frames[-1]["svgs"] = int(self.frames[-1]["svgs"]) + 1  # type: ignore[call-overload]
@@ -85,7 +85,7 @@ def test_render_writes_an_svg_document(tmp_path: Path) -> None:
     result = run("render", SIGHT, "-o", str(out))
     assert result.exit_code == 0, result.output
     root = ET.fromstring(out.read_text(encoding="utf-8"))
-    assert root.tag == SVG and len(root.findall(".//*[@data-cell]")) == 36
+    assert root.tag == SVG and len(root.findall(".//*[@class='cell'][@data-cell]")) == 36
 
 
 def test_render_writes_a_png(tmp_path: Path) -> None:
@@ -248,7 +248,7 @@ def test_the_stepper_shows_every_frame_without_script() -> None:
     """The controls are hidden and no frame is until the script runs (it adds the class that hides them)."""
     text = stepper_html("Title", [("one", SQUARE), ("two", SQUARE)])
     assert '<nav class="controls" aria-label="steps" hidden>' in text
-    assert 'classList.add("js")' in text and ".js .frame { display: none; }" in text
+    assert 'classList.add("js")' in text and ".js .step-frame { display: none; }" in text
     assert [f["caption"] for f in Page(text).frames] == ["one", "two"]
 
 

@@ -3,13 +3,16 @@ position in its address and is served with a policy that lets it fetch nothing f
 
 from __future__ import annotations
 
+import subprocess
+
 import httpx
 
 from tests.browser import shot
+from tests.protocol_client import LUEUR, ROOT
 
 
 def test_the_page_starts_on_a_new_game_with_the_whole_board(page) -> None:
-    assert page.locator("#board [data-cell]").count() == 36
+    assert page.locator("#board .cell[data-cell]").count() == 36
     assert page.locator("#tab-editor").get_attribute("aria-selected") == "true"
     assert page.url.split("#", 1)[1].startswith("p=")
 
@@ -40,10 +43,10 @@ def test_the_board_cursor_moves_with_the_keyboard(page) -> None:
     page.focus("#board")
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowUp")
-    assert page.locator("#board [data-cell].cursor").get_attribute("data-cell") == "b2"
+    assert page.locator("#board .cell.cursor").get_attribute("data-cell") == "b2"
     page.keyboard.press("ArrowLeft")
     page.keyboard.press("ArrowLeft")
-    assert page.locator("#board [data-cell].cursor").get_attribute("data-cell") == "f2"  # the board wraps
+    assert page.locator("#board .cell.cursor").get_attribute("data-cell") == "f2"  # the board wraps
 
 
 def test_the_page_may_load_nothing_from_another_site(workbench) -> None:
@@ -52,3 +55,29 @@ def test_the_page_may_load_nothing_from_another_site(workbench) -> None:
     policy = response.headers["content-security-policy"]
     assert "default-src 'self'" in policy and "http" not in policy
     assert httpx.get(workbench + "/js/app.js").headers["content-type"].startswith("text/javascript")
+
+
+def test_a_stepped_page_shows_one_picture_at_a_time_and_steps_with_the_keys(browser, tmp_path) -> None:
+    """The page `lueur apply --render` writes, opened in the browser: a picture is visible and the keys step."""
+    out = tmp_path / "steps"
+    done = subprocess.run([*LUEUR, "apply", "docs/examples/position.json", "move N", "--render", str(out)], cwd=ROOT,
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    page = browser.new_page(viewport={"width": 1000, "height": 800})
+    page.goto((out / "index.html").as_uri())
+    visible = "[...document.querySelectorAll('section.step-frame')].filter(f => f.getBoundingClientRect().height > 0).map(f => f.id)"
+    picture = "document.querySelector('section.step-frame.current svg').getBoundingClientRect().width"
+    assert page.evaluate(visible) == ["step-1"] and page.evaluate(picture) > 300
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(visible) == ["step-2"] and page.evaluate(picture) > 300
+    assert "step 2 of" in page.inner_text(".counter")
+    shot(page, "stepper-step-2")
+    page.close()
+
+
+def test_the_legend_is_shown_on_demand(page) -> None:
+    assert page.locator("#board .legend").count() == 0
+    page.check("#show-legend")
+    page.wait_for_selector("#board .legend")
+    page.uncheck("#show-legend")
+    page.wait_for_selector("#board .legend", state="detached")

@@ -25,8 +25,8 @@ h1 { font-size: 1.25rem; margin: 0 0 0.5rem; overflow-wrap: anywhere; }
 .controls button:focus-visible { outline: 3px solid #1a5fb4; outline-offset: 1px; }
 .controls button:disabled { opacity: 0.45; cursor: default; }
 .counter { min-width: 7.5rem; text-align: center; font-variant-numeric: tabular-nums; }
-.frame { margin: 0 0 2rem; max-width: calc(78vh * var(--aspect, 1)); }
-.frame h2 { font-size: 0.95rem; font-weight: 600; color: #555; margin: 0 0 0.25rem; }
+.step-frame { margin: 0 0 2rem; max-width: calc(78vh * var(--aspect, 1)); }
+.step-frame h2 { font-size: 0.95rem; font-weight: 600; color: #555; margin: 0 0 0.25rem; }
 .picture svg { display: block; width: 100%; height: auto; }
 .caption { margin: 0.5rem 0 0; overflow-wrap: anywhere; }
 .caption strong { display: block; }
@@ -35,22 +35,22 @@ h1 { font-size: 1.25rem; margin: 0 0 0.5rem; overflow-wrap: anywhere; }
   .controls button { flex: 1 1 0; padding: 0.35rem 0.2rem; }
   .counter { order: -1; flex-basis: 100%; text-align: left; }
 }
-.js .frame { display: none; }
-.js .frame.current { display: block; }
-.js .frame h2 { display: none; }
+.js .step-frame { display: none; }
+.js .step-frame.current { display: block; }
+.js .step-frame h2 { display: none; }
 @media print {
   .controls { display: none !important; }
-  .js .frame, .frame { display: block !important; break-after: page; page-break-after: always; margin: 0; }
-  .js .frame h2 { display: block; }
-  .frame, .js .frame { max-width: calc(62vh * var(--aspect, 1)); }
-  .frame:last-child { break-after: auto; page-break-after: auto; }
+  .js .step-frame, .step-frame { display: block !important; break-after: page; page-break-after: always; margin: 0; }
+  .js .step-frame h2 { display: block; }
+  .step-frame, .js .step-frame { max-width: calc(62vh * var(--aspect, 1)); }
+  .step-frame:last-child { break-after: auto; page-break-after: auto; }
 }
 """
 
 _SCRIPT = """
 (function () {
   document.documentElement.classList.add("js");
-  var frames = document.querySelectorAll(".frame");
+  var frames = document.querySelectorAll("section.step-frame");
   var controls = document.querySelector(".controls");
   var counter = controls.querySelector(".counter");
   var current = 0;
@@ -95,7 +95,7 @@ def stepper_html(title: str, frames: list[tuple[str, str]]) -> str:
     sections = []
     for number, (caption, svg) in enumerate(frames, start=1):
         sections.append(
-            f'<section class="frame" id="step-{number}" aria-label="step {number} of {count}" '
+            f'<section class="step-frame" id="step-{number}" aria-label="step {number} of {count}" '
             f'style="--aspect: {_aspect(svg):.4f}">\n'
             f"<h2>step {number} of {count}</h2>\n"
             f'<div class="picture">{_inline(svg, f"s{number}-")}</div>\n'

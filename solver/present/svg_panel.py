@@ -64,7 +64,7 @@ def _prisoner_row(state: GameState, i: int, x: float, top: float, width: float, 
         parts.append(f'<path class="turn-marker" d="M{num(x)} {num(cy - 7)} L{num(x + 10)} {num(cy)} '
                      f'L{num(x)} {num(cy + 7)} Z" fill="{INK}"/>')
     parts.append(token(x + 26, cy, 11, colour, name, p.lit, False, i, css_class="panel-token"))
-    parts.append(label(p.name + ("  (to play)" if active else ""), x + 44, cy - 3, TEXT, INK, css_class="name"))
+    parts.append(label(p.name + (" (to play)" if active else ""), x + 44, cy - 3, TEXT, INK, css_class="name"))
     state_words = [where(state, p), "candle lit" if p.lit else "Lights Out"]
     parts.append(label(", ".join(state_words), x + 44, cy + 12, SMALL, INK_SOFT, css_class="where"))
     # Nerve as two pips (filled ones are held), then the key if held, on the name's line.

@@ -228,6 +228,7 @@ COMMAND_FIELDS: dict[str, tuple[Field, ...]] = {
         Field("sight", "boolean", "Mark the monsters' lines of sight.", default=True),
         Field("light", "boolean", "svg: tint the cells each prisoner lights.", default=False),
         Field("highlight", "cells", 'svg: a list of cell names to outline, e.g. ["c4"]', default=()),
+        Field("legend", "boolean", "svg: draw the legend of the symbols under the board.", default=True),
     ),
     "new": (Field("setup", "choice", "The setup of the position before the first turn (the pile's order unknown).",
                   choices=BASES, default="standard"),),

@@ -72,6 +72,10 @@ store.subscribe((position, from) => {
   if (tool.onPosition) tool.onPosition(position, from);
   else board.show(position);
 });
+document.getElementById('show-legend').addEventListener('change', (event) => {
+  board.legend = event.target.checked;
+  select(current); // the tool shown draws its board again
+});
 board.onCell((cell) => {
   const tool = tools[current];
   if (tool.onCell) tool.onCell(cell);

@@ -12,6 +12,7 @@ export class Board {
     this.cellListeners = [];
     this.cursor = null;
     this.shown = 0;
+    this.legend = false; // the page has room for the board and its panel; the legend is a choice
     element.tabIndex = 0;
     element.addEventListener('click', (event) => {
       const cell = event.target.closest('[data-cell]');
@@ -29,7 +30,7 @@ export class Board {
   async show(position, overlays = {}) {
     const ticket = ++this.shown;
     try {
-      const line = await call('render', { position, format: 'svg', ...overlays });
+      const line = await call('render', { position, format: 'svg', legend: this.legend, ...overlays });
       if (ticket !== this.shown) return; // a later picture was asked for meanwhile
       this.element.innerHTML = line.result.board;
       this.element.classList.remove('stale');
@@ -50,7 +51,7 @@ export class Board {
 
   key(event) {
     const moves = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
-    const cells = [...this.element.querySelectorAll('[data-cell]')].map((g) => g.dataset.cell);
+    const cells = [...this.element.querySelectorAll('.cell[data-cell]')].map((g) => g.dataset.cell);
     if (!cells.length) return;
     const size = Math.round(Math.sqrt(cells.length));
     if (moves[event.key]) {
@@ -66,9 +67,9 @@ export class Board {
   }
 
   drawCursor() {
-    for (const g of this.element.querySelectorAll('[data-cell].cursor')) g.classList.remove('cursor');
+    for (const g of this.element.querySelectorAll('.cursor')) g.classList.remove('cursor');
     if (!this.cursor) return;
-    const g = this.element.querySelector(`[data-cell="${this.cursor}"]`);
+    const g = this.element.querySelector(`.cell[data-cell="${this.cursor}"]`);
     if (g) g.classList.add('cursor');
     this.element.setAttribute('aria-label', `The board; cursor on ${this.cursor}`);
   }
