@@ -6,6 +6,13 @@
 import { Search } from './solve-run.js';
 import { clearErrors, el, fill, labelled, percent, showError } from './solve-dom.js';
 
+const SHOWN = 8; // other choices listed at once; the rest are folded (a start tile has over a hundred)
+
+function rankedList(choices, label, first) {
+  return el('ol', { class: 'hint-others', 'aria-label': label, start: first },
+    choices.map((choice) => el('li', {}, el('code', {}, choice.action), ` — ${evaluation(choice)}`)));
+}
+
 export function evaluation(choice) {
   if (choice.proven && choice.verdict === 'win') {
     return choice.turns ? `wins in ${choice.turns} turn${choice.turns === 1 ? '' : 's'} (proven)` : 'wins (proven)';
@@ -105,8 +112,9 @@ export class HintView {
     fill(this.answer,
       el('p', { class: 'decision' }, `Decision: ${result.decision}`),
       el('p', { class: 'hint-best' }, 'Best: ', el('strong', { class: 'hint-action' }, best.action), ` — ${evaluation(best)}`),
-      others.length ? el('ol', { class: 'hint-others', 'aria-label': 'The other choices, best first' },
-        others.map((choice) => el('li', {}, el('code', {}, choice.action), ` — ${evaluation(choice)}`))) : null,
+      others.length ? rankedList(others.slice(0, SHOWN), 'The other choices, best first', 2) : null,
+      others.length > SHOWN ? el('details', {}, el('summary', {}, `The ${others.length - SHOWN} other choices`),
+        rankedList(others.slice(SHOWN), 'The remaining choices', SHOWN + 2)) : null,
       final && result.method ? el('p', { class: 'note' }, `Method: ${result.method}.`) : null,
       final && result.notes?.length ? el('p', { class: 'note' }, result.notes.join(' ')) : null,
     );
