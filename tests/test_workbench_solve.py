@@ -64,6 +64,8 @@ def test_an_end_game_is_solved_and_its_plan_stepped_through(page, workbench) -> 
     expect(counter).to_have_text("Turn 4 of 5")
     page.click("#panel-solve button:has-text('Previous')")
     expect(counter).to_have_text("Turn 3 of 5")
+    page.set_viewport_size({"width": 400, "height": 900})
+    shot(page, "solve-plan-narrow")
 
 
 def position_in_address(page: Any) -> dict[str, Any]:
