@@ -27,19 +27,24 @@ export function progressText(info) {
   return `${info.stage}${nodes}${bound} (${info.seconds.toFixed(1)} s)`;
 }
 
+function sentence(text) {
+  return String(text).replace(/[.\s]+$/, '');
+}
+
 export function verdictText(result) {
   const proven = result.stats?.proven_optimal;
+  const reason = result.reason ? sentence(result.reason) : null;
   if (result.verdict === 'win') {
     const nerve = result.nerve_spent === 1 ? '1 Nerve' : `${result.nerve_spent} Nerve`;
     return `Win in ${result.turns} turn${result.turns === 1 ? '' : 's'}, ${nerve} spent — ${proven ? 'proven optimal' : 'not proven optimal'}.`;
   }
-  if (result.verdict === 'lose') return `Impossible${proven ? ' (proven)' : ''}: ${result.reason || 'no plan escapes'}.`;
+  if (result.verdict === 'lose') return `Impossible${proven ? ' (proven)' : ''}: ${reason || 'no plan escapes'}.`;
   // a pile of unknown order (the expectimax): the chance of escaping, playing as the draws come
   const chance = result.p_win ? ` (chance of escaping: ${result.p_win}, ${percent(result.p_win_float)})` : '';
   if (result.verdict === 'certain') return `Certain: every order of the pile lets them escape${chance}.`;
   if (result.verdict === 'possible') return `Possible: some orders of the pile let them escape${chance}.`;
-  if (result.verdict === 'impossible') return `Impossible: no order of the pile lets them escape${result.reason ? `: ${result.reason}` : ''}.`;
-  return `Unknown: ${result.reason || 'the search gave no answer'}.`;
+  if (result.verdict === 'impossible') return `Impossible: no order of the pile lets them escape${reason ? `: ${reason}` : ''}.`;
+  return `Unknown: ${reason || 'the search gave no answer'}.`;
 }
 
 export function mount(panel, ctx) {
@@ -115,7 +120,7 @@ export function mount(panel, ctx) {
     const stopped = line.stopped ? ` (stopped: ${line.stopped})` : '';
     answer.replaceChildren(
       el('p', { class: `verdict verdict-${result.verdict}` }, verdictText(result) + stopped),
-      el('p', { class: 'note' }, `Engine ${result.engine}, objective ${result.objective}; ${line.seconds.toFixed(2)} s.`),
+      el('p', { class: 'note' }, `Engine ${result.engine}${result.objective ? `, objective ${result.objective}` : ''}; ${line.seconds.toFixed(2)} s.`),
     );
     if (result.choices?.length) {
       answer.append(el('ol', { class: 'hint-others', 'aria-label': 'The first choices, best first' },
