@@ -40,6 +40,8 @@ SLOW_MODULES = frozenset({
     "tests/test_readme.py",
     "tests/test_serve.py",
     "tests/test_workbench_shell.py",
+    "tests/test_workbench_solve.py",
+    "tests/test_workbench_companion.py",
 })
 """Modules whose tests are slow as a whole (each starts processes or runs searches)."""
 

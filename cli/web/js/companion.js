@@ -1,6 +1,198 @@
-// The companion tool (issue 14): not written yet.
+// The table companion: follows a real game as it is played. It starts from a standard setup
+// (`new`), takes each action that happened at the table (with the pile's order unknown, a draw
+// is named by its placement: `place c5 t:NES`) and applies it (`apply`); undo goes back one
+// action at a time (also Ctrl-Z). It keeps its own game record (companion-record.js: saved and
+// reloaded in the shape `lueur play -o` writes), and shows at any moment whose turn it is, what
+// the position awaits, the odds of the next draws and the risks, and a hint on demand.
 
-export function mount(panel) {
-  panel.textContent = 'Not written yet.';
-  return {};
+import { EntryView } from './companion-entry.js';
+import { download, parseRecord, recordJson, RecordError, replay } from './companion-record.js';
+import { HintView } from './solve-hint.js';
+import { OddsView } from './solve-odds.js';
+import { cellsOf, clearErrors, el, fill, labelled, showError, typing } from './solve-dom.js';
+
+const SETUPS = [['standard', 'standard (4 prisoners)'], ['five', 'five prisoners'], ['advanced', 'advanced (4 prisoners)'],
+  ['advanced-five', 'advanced, five prisoners']];
+
+function capital(name) {
+  return name ? name[0].toUpperCase() + name.slice(1) : '';
+}
+
+export function mount(panel, ctx) {
+  let game = null; // {start, actions, positions, setup}
+  let outcome = null;
+  let asked = 0;
+
+  const setup = el('select', { name: 'setup' }, SETUPS.map(([value, text]) => el('option', { value }, text)));
+  const status = el('p', { class: 'companion-status', 'aria-live': 'polite' }, 'No game yet: choose the setup and start one.');
+  const gameErrors = el('div', { class: 'errors', hidden: true });
+  const newForm = el('form', { class: 'controls', onsubmit: (event) => { event.preventDefault(); start(); } },
+    labelled('Setup', setup), el('button', { type: 'submit' }, 'New game'));
+  const undoButton = el('button', { type: 'button', disabled: true, onclick: () => undo() }, 'Undo (Ctrl-Z)');
+  const entryPart = el('section', { class: 'tool-part', 'aria-labelledby': 'companion-entry-title', hidden: true },
+    el('h3', { id: 'companion-entry-title' }, 'What happened at the table'));
+  const entry = new EntryView(entryPart, { onAction: (action) => play(action) });
+  entryPart.append(el('div', { class: 'controls' }, undoButton));
+
+  const recordList = el('ol', { class: 'record-actions', 'aria-label': 'The actions played' });
+  const recordErrors = el('div', { class: 'errors', hidden: true });
+  const fileInput = el('input', { type: 'file', accept: '.json,application/json', id: 'companion-file',
+    onchange: async () => { if (fileInput.files[0]) load(await fileInput.files[0].text()); fileInput.value = ''; } });
+  const pasted = el('textarea', { id: 'companion-paste', rows: '3', spellcheck: 'false', placeholder: '{"format": "lueur-position/1", …, "meta": {"actions": […]}}' });
+  const saveButton = el('button', { type: 'button', disabled: true, onclick: () => save() }, 'Save the record');
+  const shareButton = el('button', { type: 'button', disabled: true, onclick: () => share() }, 'Open this moment in the other tools');
+  const recordPart = el('section', { class: 'tool-part', 'aria-labelledby': 'companion-record-title' },
+    el('h3', { id: 'companion-record-title' }, 'Game record'), recordList,
+    el('div', { class: 'controls' }, saveButton, shareButton),
+    el('div', { class: 'controls' }, el('label', { class: 'field', for: 'companion-file' }, el('span', { class: 'field-name' }, 'Load a record file'), fileInput)),
+    el('div', { class: 'controls' }, el('label', { class: 'field wide', for: 'companion-paste' }, el('span', { class: 'field-name' }, 'Or paste a record'), pasted),
+      el('button', { type: 'button', onclick: () => load(pasted.value) }, 'Load the pasted record')),
+    recordErrors);
+
+  const hintPart = el('section', { class: 'tool-part', 'aria-labelledby': 'companion-hint-title', hidden: true },
+    el('h3', { id: 'companion-hint-title' }, 'Hint for the decision at hand'));
+  const hint = new HintView(hintPart, ctx.api, { idPrefix: 'companion', applyLabel: 'Play this action', onApply: (action, result) => push(action, result.position) });
+  const oddsPart = el('section', { class: 'tool-part', 'aria-labelledby': 'companion-odds-title', hidden: true },
+    el('h3', { id: 'companion-odds-title' }, 'Odds of the next draws'));
+  const odds = new OddsView(oddsPart, ctx.api);
+
+  panel.replaceChildren(el('h2', { class: 'tool-title' }, 'Table companion'),
+    el('section', { class: 'tool-part', 'aria-labelledby': 'companion-game-title' }, el('h3', { id: 'companion-game-title' }, 'Game'), newForm, gameErrors, status),
+    entryPart, recordPart, hintPart, oddsPart);
+
+  const current = () => game.positions[game.positions.length - 1];
+
+  async function start() {
+    clearErrors(gameErrors);
+    try {
+      const line = await ctx.api('new', { setup: setup.value });
+      begin(line.result.position, [], [line.result.position]);
+      ctx.notify(`A new game (${setup.value} setup).`);
+    } catch (error) {
+      showError(gameErrors, error);
+    }
+  }
+
+  function begin(startPosition, actions, positions) {
+    game = { start: startPosition, actions: [...actions], positions: [...positions] };
+    for (const part of [entryPart, hintPart, oddsPart]) part.hidden = false;
+    saveButton.disabled = false;
+    shareButton.disabled = false;
+    entry.clear();
+    refresh();
+  }
+
+  async function play(action) {
+    const before = current();
+    entry.showRefusal('');
+    try {
+      const line = await ctx.api('apply', { position: before, actions: [action] });
+      if (before !== current()) return; // the game moved on meanwhile (undo, another action)
+      if (line.result.refused) {
+        entry.showRefusal(`${action}: refused: ${line.result.reason}`);
+        return;
+      }
+      push(action, line.result.position);
+    } catch (error) {
+      entry.showRefusal(`${action}: ${error.message}`);
+    }
+  }
+
+  function push(action, position) {
+    game.actions.push(action);
+    game.positions.push(position);
+    entry.clear();
+    refresh();
+  }
+
+  function undo() {
+    if (!game || !game.actions.length) return;
+    const action = game.actions.pop();
+    game.positions.pop();
+    ctx.notify(`Undone: ${action}.`);
+    refresh();
+  }
+
+  // Everything shown follows the position now: board, status, legal actions, odds; the hint is asked again on demand.
+  async function refresh() {
+    const ticket = ++asked;
+    const position = current();
+    undoButton.disabled = !game.actions.length;
+    entry.pending();
+    drawRecord();
+    showBoard();
+    hint.reset(position);
+    odds.show(position);
+    try {
+      const line = await ctx.api('legal', { position });
+      if (ticket !== asked) return;
+      const legal = line.result;
+      outcome = legal.outcome;
+      const who = legal.outcome ? '' : `${capital(position.turn)}'s turn. `;
+      status.textContent = `${who}${capital(legal.awaits)}. Actions played: ${game.actions.length}.`;
+      entry.setLegal(legal.actions, !legal.outcome);
+    } catch (error) {
+      if (ticket !== asked) return;
+      status.textContent = '';
+      showError(gameErrors, error);
+    }
+  }
+
+  function drawRecord() {
+    fill(recordList, game.actions.map((action) => el('li', {}, el('code', {}, action))));
+    recordList.scrollTop = recordList.scrollHeight;
+  }
+
+  function showBoard() {
+    const last = game.actions[game.actions.length - 1];
+    ctx.board.show(current(), { highlight: last ? cellsOf(last) : [] });
+  }
+
+  function save() {
+    const record = recordJson(game.start, game.actions, outcome);
+    download(record, `lueur-game-${game.actions.length}-actions.json`);
+  }
+
+  function share() {
+    ctx.store.set(current(), { from: 'companion' });
+    ctx.notify('The position now is in the store: the other tools (and the page\'s address) show it.');
+  }
+
+  async function load(text) {
+    clearErrors(recordErrors);
+    try {
+      const { start: startPosition, actions } = parseRecord(text);
+      const { positions, failure } = await replay(ctx.api, startPosition, actions);
+      begin(startPosition, actions.slice(0, positions.length - 1), positions);
+      if (failure) {
+        showError(recordErrors, { message: `Action ${failure.index} of ${actions.length} (${failure.action}) was refused: ${failure.reason}. The game is loaded up to action ${failure.index - 1}.` });
+      } else {
+        ctx.notify(`Record loaded: ${actions.length} actions replayed.`);
+      }
+    } catch (error) {
+      showError(recordErrors, error instanceof RecordError || error.problems ? error : { message: error.message });
+    }
+  }
+
+  document.addEventListener('keydown', (event) => {
+    if (ctx.active() !== 'companion' || !game) return;
+    if (!(event.ctrlKey || event.metaKey) || event.shiftKey || event.key.toLowerCase() !== 'z') return;
+    if (typing(event.target) && event.target.value) return; // the field's own undo
+    event.preventDefault();
+    undo();
+  });
+
+  return {
+    activate() {
+      if (game) showBoard();
+      else if (ctx.store.position) ctx.board.show(ctx.store.position);
+    },
+    onPosition(position, from) {
+      if (from === 'companion') return;
+      if (!game) ctx.board.show(position); // the game, once started, keeps the board
+    },
+    onCell(cell) {
+      if (game) entry.filterByCell(cell);
+    },
+  };
 }
