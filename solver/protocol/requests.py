@@ -23,6 +23,7 @@ from solver.protocol.schema import (
     COMMANDS,
     LIMITS,
     MAX_TIME_LIMIT,
+    POSITION_OR_TEXT,
     TIME_LIMIT,
     WITHOUT_POSITION,
     id_problem,
@@ -93,7 +94,11 @@ def parse_request(doc: Any, max_time_limit: float = MAX_TIME_LIMIT) -> Request:
     problems: list[Problem] = []
     limits = _limits(doc, max_time_limit, problems)
     fields = _command_fields(command, doc, problems)
-    if command not in WITHOUT_POSITION and "position" not in doc:
+    if command in POSITION_OR_TEXT:
+        if ("position" in doc) == ("text" in doc):
+            problems.append(Problem("position", "give either position (a JSON object in the lueur-position/1 format) "
+                                                "or text (a position written in any form), not both or neither"))
+    elif command not in WITHOUT_POSITION and "position" not in doc:
         problems.append(Problem("position", "missing: a position in the lueur-position/1 format (a JSON object)"))
     if problems:
         problems = capped(problems)
