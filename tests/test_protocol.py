@@ -453,3 +453,14 @@ def test_apply_gives_both_readings_of_each_ruling_an_event_used() -> None:
     assert [e["ruling"] for e in flipped["result"]["events"]] == [None, "RULING-TRIGGER-ORIGIN", None]
     origin = flipped["result"]["events"][1]
     assert origin["reading"].startswith("moving out of a sight line") and origin["other_reading"] == "only the destination counts"
+
+
+def test_render_draws_a_draft_that_fails_only_the_checks_of_the_whole() -> None:
+    position = _run({"id": 1, "command": "new"})["result"]["position"]
+    position["tiles"] = {"a1": {"kind": "straight", "open": "NS"}}  # lit by nobody, and one straight too many
+    refused = _run({"id": 2, "command": "render", "position": position, "format": "svg"})
+    assert refused["error"] == "invalid position" and "position.tiles.a1" in [p["path"] for p in refused["problems"]]
+    drawn = _run({"id": 3, "command": "render", "position": position, "format": "svg", "draft": True})
+    assert drawn["type"] == "result" and 'data-cell="a1"' in drawn["result"]["board"]
+    position["prisoners"][0]["nerve"] = 5  # a field out of range is never drawn
+    assert _run({"id": 4, "command": "render", "position": position, "draft": True})["error"] == "invalid position"

@@ -120,12 +120,13 @@ def capped_warnings(warnings: list[Problem]) -> list[Problem]:
 def read_position(request: Request) -> tuple[Position, list[Problem]]:
     """The request's position and its warnings (unknown fields are ignored, as the format asks of the protocol).
 
-    Raises :class:`PositionError` with every problem, each path starting ``position``.
+    Raises :class:`PositionError` with every problem, each path starting ``position``. A ``render``
+    with ``draft`` skips the checks of the position as a whole (an editor draws a position being set up).
     """
     if not isinstance(request.position_doc, dict):
         raise PositionError([Problem("position", f"a JSON object in the lueur-position/1 format, not {json_type(request.position_doc)}")])
     try:
-        position, warnings = read(request.position_doc, lenient=True)
+        position, warnings = read(request.position_doc, lenient=True, consistent=not request.fields.get("draft", False))
     except PositionError as exc:
         raise exc.relocated(_under_position) from None
     return position, capped_warnings([_under_position(w) for w in warnings])

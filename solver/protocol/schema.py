@@ -241,6 +241,8 @@ COMMAND_FIELDS: dict[str, tuple[Field, ...]] = {
         Field("sight", "boolean", "Mark the monsters' lines of sight.", default=True),
         Field("light", "boolean", "svg: tint the cells each prisoner lights.", default=False),
         Field("highlight", "cells", 'svg: a list of cell names to outline, e.g. ["c4"]', default=()),
+        Field("draft", "boolean", "Draw a position that fails only the checks of the position as a whole "
+                                  "(totals, lighting, prisoners' cells), as an editor shows one being set up.", default=False),
     ),
     "new": (Field("setup", "choice", "The setup of the position before the first turn (the pile's order unknown).",
                   choices=BASES, default="standard"),),
