@@ -14,7 +14,7 @@ export const KINDS = [
   { kind: 'gate', label: 'Gate' },
   { kind: 'wax_eater', label: 'Wax eater' },
   { kind: 'keeper', label: 'Keeper', facing: true },
-  { kind: 'pit_fiend', label: 'Pit fiend (lands as a pit)' },
+  { kind: 'pit_fiend', label: 'Pit fiend (a pit)' },
   { kind: 'pathless', label: 'Pathless' },
   { kind: 'omen', label: 'Omen' },
   { kind: 'pit', label: 'Pit' },

@@ -84,8 +84,16 @@ export function mount(panel, ctx) {
     return [...cells].filter((c) => c[0] <= last && Number(c.slice(1)) <= size).sort();
   }
 
-  function drawBoard() {
-    if (ctx.store.position) ctx.board.show(ctx.store.position, { draft: true, highlight: problemCells() });
+  // The board with the problems' cells outlined by the picture and marked (class `problem`).
+  async function drawBoard() {
+    if (!ctx.store.position) return;
+    await ctx.board.show(ctx.store.position, { draft: true, highlight: problemCells() });
+    if (ctx.active() === 'editor') markCells();
+  }
+
+  function markCells() {
+    const cells = new Set(problemCells());
+    for (const g of ctx.board.element.querySelectorAll('[data-cell]')) g.classList.toggle('problem', cells.has(g.dataset.cell));
   }
 
   // Each problem beside the field it concerns (the longest field path that starts it); the
@@ -129,7 +137,9 @@ export function mount(panel, ctx) {
     const before = problemCells().join();
     problems = found.map((p) => ({ path: String(p.path).replace(/^position\.?/, ''), message: p.message }));
     showProblems();
-    if (problemCells().join() !== before && ctx.active() === 'editor') drawBoard();
+    if (ctx.active() !== 'editor') return;
+    if (problemCells().join() !== before) drawBoard();
+    else markCells();
   }
 
   function scheduleCheck() {
