@@ -51,7 +51,7 @@ def test_a_problem_shows_beside_its_field_and_cell_and_goes_when_fixed(page) -> 
     nerve = page.locator("#ed-prisoners-1-nerve")
     nerve.fill("5")
     nerve.press("Tab")
-    problem = page.locator('[data-field="prisoners[1].nerve"] + .field-problem')
+    problem = page.locator('[data-field="prisoners[1].nerve"] .field-problem')
     expect(problem).to_contain_text("5 is out of range")
     expect(nerve).to_have_attribute("aria-invalid", "true")
     shot(page, "editor-nerve-problem")
@@ -61,12 +61,12 @@ def test_a_problem_shows_beside_its_field_and_cell_and_goes_when_fixed(page) -> 
     # A prisoner on an empty cell: the problem sits by its cell field and the cell is marked.
     page.click("#ed-place-0")
     page.click('#board [data-cell="e5"]')
-    expect(page.locator('[data-field="prisoners[0].at"] + .field-problem')).to_contain_text("e5 holds no tile")
+    expect(page.locator('[data-field="prisoners[0].at"] .field-problem')).to_contain_text("e5 holds no tile")
     expect(page.locator('#board [data-cell="e5"].problem')).to_have_count(1)
     shot(page, "editor-empty-cell-problem")
     page.click("#ed-kind-start")
     page.click('#board [data-cell="e5"]')  # a start tile under red: its field problem goes
-    expect(page.locator('[data-field="prisoners[0].at"] + .field-problem')).to_have_count(0)
+    expect(page.locator('[data-field="prisoners[0].at"] .field-problem')).to_have_count(0)
     expect(page.locator('#board [data-cell="e5"].problem')).to_have_count(0)
     expect(page.locator("#ed-problems li").first).to_contain_text("illuminated but empty")  # the cells it lights
 

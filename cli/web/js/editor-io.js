@@ -9,7 +9,11 @@ export function ioForm(ctx, { problemsOf }) {
   const text = el('textarea', { id: 'ed-io-text', rows: 6, spellcheck: 'false', 'aria-describedby': 'ed-io-problems',
     placeholder: 'Paste a position: v1 JSON, a TOML scenario or the one-line form' });
   const problems = el('ul', { id: 'ed-io-problems', class: 'problems', 'aria-live': 'polite' });
-  const say = (list) => problems.replaceChildren(...list.map((p) => el('li', { text: p.path ? `${p.path}: ${p.message}` : p.message })));
+  const status = el('p', { class: 'ok', id: 'ed-io-status', 'aria-live': 'polite' });
+  const say = (list) => {
+    status.textContent = '';
+    problems.replaceChildren(...list.map((p) => el('li', { text: p.path ? `${p.path}: ${p.message}` : p.message })));
+  };
 
   async function exportAs(form) {
     say([]);
@@ -39,14 +43,14 @@ export function ioForm(ctx, { problemsOf }) {
       try { parsed = JSON.parse(typed); } catch { parsed = null; }
       if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
         ctx.store.set(parsed, { from: 'import' });
-        ctx.notify('Imported the JSON position.', 'info');
+        status.textContent = 'Imported the JSON position.';
         return;
       }
     }
     try {
       const line = await ctx.api('convert', { text: typed, to: 'json' });
       ctx.store.set(line.result.position, { from: 'import' });
-      ctx.notify('Imported the position.', 'info');
+      status.textContent = 'Imported the position.';
     } catch (error) {
       say(problemsOf(error, 'The text could not be read'));
     }
@@ -95,7 +99,7 @@ export function ioForm(ctx, { problemsOf }) {
   return el('section', { class: 'editor-io', 'aria-label': 'Import and export' },
     el('h3', { text: 'Import and export' }),
     field('Position text', text),
-    problems,
+    problems, status,
     el('div', { class: 'row-buttons' },
       el('button', { type: 'button', id: 'ed-export-json', text: 'Export JSON', onclick: () => exportAs('json') }),
       el('button', { type: 'button', id: 'ed-export-line', text: 'Export line', onclick: () => exportAs('line') }),

@@ -64,8 +64,8 @@ function prisonerRow(prisoner, index, { edit, placing, onPlace }) {
     el('legend', { text: label }),
     field('Name', name, `${base}.name`),
     field('Where', whereSelect, where === 'unplaced' ? `${base}.unplaced` : `${base}.where`),
-    line && field(where === 'at' ? 'Cell' : 'Landing line', line, `${base}.${where}`),
-    line && el('span', { id: `${base}-where-help`, class: 'help', text: where === 'at' ? 'e.g. c4' : '"row 4", "file c" or "from c3"' }),
+    line && withHelp(field(where === 'at' ? 'Cell' : 'Landing line', line, `${base}.${where}`),
+      el('span', { id: `${base}-where-help`, class: 'help', text: where === 'at' ? 'e.g. c4' : '"row 4", "file c" or "from c3"' })),
     field('Candle', candle, `${base}.candle`),
     field('Nerve (0 to 2)', nerve, `${base}.nerve`),
     field('Holds a key', key, `${base}.key`),
@@ -75,4 +75,9 @@ function prisonerRow(prisoner, index, { edit, placing, onPlace }) {
       el('button', { type: 'button', onclick: () => move(-1), disabled: index === 0, text: 'Earlier', 'aria-label': `${label} plays earlier` }),
       el('button', { type: 'button', onclick: () => edit((pos) => { pos.prisoners.splice(index, 1); }), text: 'Remove',
         'aria-label': `Remove ${label}` })));
+}
+
+function withHelp(wrapper, help) {
+  wrapper.append(help);
+  return wrapper;
 }

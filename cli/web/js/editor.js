@@ -112,8 +112,7 @@ export function mount(panel, ctx) {
       const control = wrapper.querySelector('input, select, textarea');
       if (control && wrapper.classList.contains('field')) control.setAttribute('aria-invalid', 'true');
       const note = el('p', { class: 'field-problem', text: wrapper.dataset.field === problem.path ? problem.message : `${problem.path}: ${problem.message}` });
-      if (wrapper.tagName === 'FIELDSET' || wrapper.tagName === 'DETAILS') wrapper.append(note);
-      else wrapper.after(note);
+      wrapper.append(note);
     }
     const title = problems.length ? `${problems.length} problem${problems.length > 1 ? 's' : ''} in the position` : null;
     summary.replaceChildren(...(title ? [el('p', { class: 'problems', text: title })] : []),
