@@ -76,6 +76,7 @@ def test_a_refused_action_gives_the_reason_and_the_legal_alternatives(page) -> N
     expect(refusal).to_contain_text("b3 holds a wax eater: entering it needs a Charge (1 Nerve)")
     expect(refusal.locator("button")).to_have_text(["stay", "move N", "move W"])
     expect(page.locator("#dp-keep")).to_be_disabled()
+    expect(page.locator("#dp-steps")).to_have_count(0)  # nothing happened: no steps to show
     shot(page, "dispute-refused")
     refusal.locator("button", has_text="move W").click()  # an alternative is applied at once
     expect(page.locator("#dp-steps .dp-step").nth(1)).to_contain_text("purple moves west")

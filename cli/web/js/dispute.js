@@ -75,17 +75,19 @@ export function mount(panel, ctx) {
     const parts = [];
     if (result.refused) {
       parts.push(el('div', { class: 'dp-refusal', role: 'alert' },
-        el('p', {}, el('strong', { text: 'Refused: ' }), el('code', { text: result.refused }), ` ${result.reason}`),
+        el('p', {}, el('strong', { text: 'Refused: ' }), el('code', { text: result.refused }), `: ${result.reason}`),
         el('p', { text: 'Legal instead:' }),
         el('div', { class: 'row-buttons' }, result.legal.map((action) => el('button', { type: 'button', text: action,
           onclick: () => { input.value = action; adjudicate(action); } })))));
     }
-    parts.push(el('h3', { text: 'Step by step' }));
-    const before = stepButton(-1, 'The position before', null);
-    parts.push(el('ol', { class: 'dp-steps', id: 'dp-steps', start: 0 }, el('li', {}, before),
-      steps.map(({ event }, index) => el('li', {}, stepButton(index, event.text, event)))));
-    const end = result.outcome ? `The game is over: ${result.outcome} (${result.outcome_reason}).` : `Then: ${result.awaits}`;
-    parts.push(el('p', { class: 'dp-then', text: end }));
+    if (steps.length) {
+      parts.push(el('h3', { text: 'Step by step' }));
+      const before = stepButton(-1, 'The position before', null);
+      parts.push(el('ol', { class: 'dp-steps', id: 'dp-steps', start: 0 }, el('li', {}, before),
+        steps.map(({ event }, index) => el('li', {}, stepButton(index, event.text, event)))));
+      const end = result.outcome ? `The game is over: ${result.outcome} (${result.outcome_reason}).` : `Then: ${result.awaits}`;
+      parts.push(el('p', { class: 'dp-then', text: end }));
+    }
     for (const alt of result.alternatives || []) {
       parts.push(el('div', { class: 'dp-alternative' },
         el('p', {}, el('strong', { text: `${alt.ruling}, read the other way` }), ` (${alt.reading}): `,
