@@ -15,6 +15,8 @@ pytest_plugins = ["tests.browser"]
 """The workbench's browser fixtures (``workbench``, ``browser``, ``page``)."""
 
 SLOW_MODULES = frozenset({
+    "tests/test_workbench_editor.py",
+    "tests/test_workbench_dispute.py",
     "tests/test_advanced_commands.py",
     "tests/test_advanced_endgames.py",
     "tests/test_advanced_properties.py",

@@ -418,3 +418,49 @@ def test_new_gives_the_position_before_the_first_turn_with_the_pile_unknown() ->
     assert checked["result"]["valid"] is True
     refused = _run({"id": 3, "command": "new", "setup": "huge"})
     assert refused["type"] == "error" and "standard" in refused["message"]
+
+
+def test_convert_writes_the_line_form_and_reads_it_back() -> None:
+    position = json.loads((ROOT / "docs/examples/position.json").read_text())
+    line = _run({"id": 1, "command": "convert", "position": position, "to": "line"})
+    assert line["type"] == "result" and line["result"]["form"] == "line"
+    text = line["result"]["output"]
+    assert "\n" not in text.strip() and text.startswith("6/6/")
+    back = _run({"id": 2, "command": "convert", "text": text})
+    assert back["result"]["form"] == "json" and back["result"]["position"] == line["result"]["position"]
+    assert json.loads(back["result"]["output"]) == back["result"]["position"]
+
+
+def test_convert_says_where_a_text_is_wrong_and_needs_one_source() -> None:
+    broken = _run({"id": 1, "command": "convert", "text": '{"tiles": {,}'})
+    assert broken["error"] == "invalid position" and broken["problems"][0]["path"] == "line 1, column 12"
+    line = _run({"id": 2, "command": "convert", "text": "6/6/6/6/6/6 red@c9+1 red pile:t=3"})
+    assert line["problems"][0]["path"] == "field 2 (prisoners), item 1" and "a1 to f6" in line["problems"][0]["message"]
+    for doc in ({}, {"text": "x", "position": {}}):
+        refused = _run({"id": 3, "command": "convert", **doc})
+        assert refused["error"] == "invalid request" and refused["problems"][0]["path"] == "position"
+    assert _run({"id": 4, "command": "convert", "text": 7})["problems"][0]["path"] == "text"
+    assert _run({"id": 5, "command": "convert", "position": {}, "to": "yaml"})["problems"][0]["path"] == "to"
+
+
+def test_apply_gives_both_readings_of_each_ruling_an_event_used() -> None:
+    line = _run({"id": 1, "command": "apply", "position": WAX, "actions": ["move N"]})
+    ruled = [e for e in line["result"]["events"] if e["ruling"] == "RULING-LOS-END"]
+    assert ruled and ruled[0]["reading"].startswith("the tile where a sight line stops")
+    assert ruled[0]["other_reading"] == "the sight line stops before that tile"
+    assert all(e["reading"] is None and e["other_reading"] is None for e in line["result"]["events"] if e["ruling"] is None)
+    flipped = _run({"id": 2, "command": "apply", "position": {**WAX, "rulings": {"RULING-LOS-END": False}}, "actions": ["move N"]})
+    assert [e["ruling"] for e in flipped["result"]["events"]] == [None, "RULING-TRIGGER-ORIGIN", None]
+    origin = flipped["result"]["events"][1]
+    assert origin["reading"].startswith("moving out of a sight line") and origin["other_reading"] == "only the destination counts"
+
+
+def test_render_draws_a_draft_that_fails_only_the_checks_of_the_whole() -> None:
+    position = _run({"id": 1, "command": "new"})["result"]["position"]
+    position["tiles"] = {"a1": {"kind": "straight", "open": "NS"}}  # lit by nobody, and one straight too many
+    refused = _run({"id": 2, "command": "render", "position": position, "format": "svg"})
+    assert refused["error"] == "invalid position" and "position.tiles.a1" in [p["path"] for p in refused["problems"]]
+    drawn = _run({"id": 3, "command": "render", "position": position, "format": "svg", "draft": True})
+    assert drawn["type"] == "result" and 'data-cell="a1"' in drawn["result"]["board"]
+    position["prisoners"][0]["nerve"] = 5  # a field out of range is never drawn
+    assert _run({"id": 4, "command": "render", "position": position, "draft": True})["error"] == "invalid position"

@@ -1,4 +1,4 @@
-"""The quick commands: check, legal, apply, render, odds and new."""
+"""The quick commands: check, legal, apply, render, odds, new and convert."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from solver.core.exit_codes import ExitCode
 from solver.core.grid import Cell
 from solver.core.newgame import new_game
 from solver.core.setups import Setup
+from solver.notation.forms import dump
 from solver.notation.json_writer import to_json
 from solver.notation.position_json import Position
 from solver.present.render import render as draw
@@ -84,3 +85,9 @@ def odds(position: Position, *, draws: int = 1) -> Answer:
     """Exact odds of the next ``draws`` draws, and the risks to the gates and keys."""
     result = position_odds(position.state, draws)
     return Answer(ExitCode.OK, result.as_json(), result)
+
+
+def convert(position: Position, form: str) -> Answer:
+    """The position written in ``form`` (``json``, ``toml`` or ``line``), as ``lueur convert --json`` gives it."""
+    text = dump(position.state, position.meta, form)
+    return Answer(ExitCode.OK, {"form": form, "output": text, "position": to_json(position.state, position.meta)})

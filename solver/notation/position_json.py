@@ -55,13 +55,17 @@ def loads(text: str, lenient: bool = False) -> tuple[Position, list[Problem]]:
     return read(decode_json(text), lenient)
 
 
-def read(doc: Any, lenient: bool = False) -> tuple[Position, list[Problem]]:
-    """Build a position from a decoded JSON document (see :func:`loads`)."""
+def read(doc: Any, lenient: bool = False, *, consistent: bool = True) -> tuple[Position, list[Problem]]:
+    """Build a position from a decoded JSON document (see :func:`loads`).
+
+    ``consistent=False`` skips the checks of the position as a whole (totals, lighting, prisoners'
+    cells): a draft being set up can then be drawn; nothing else may use such a position.
+    """
     r = Reader(lenient)
     built = _position(doc, r)
     if built is None or r.problems:
         raise PositionError(r.problems or [Problem("", "no position could be read")])
-    problems = consistency_problems(built.state)
+    problems = consistency_problems(built.state) if consistent else []
     if problems:
         raise PositionError(problems)
     return built, r.warnings

@@ -12,6 +12,7 @@ from solver.core import counts
 from solver.core.actions import Action, Verb, format_action
 from solver.core.grid import DIR_LETTER
 from solver.core.rulebook import section
+from solver.core.rulings import BOOLEAN_RULINGS
 from solver.core.state import PLACE, GameState
 from solver.core.tiles import Tile, kind_of_type, placements, rotations
 from solver.notation.position_json import to_json
@@ -59,11 +60,24 @@ def chance_texts(state: GameState) -> list[str]:
 
 
 def events_json(adj: Adjudication) -> list[dict[str, Any]]:
+    """Each event with its rulebook section, and for an event decided by a ruling the reading taken
+    (``reading``) and the other one (``other_reading``), so that a dispute shows both."""
     out = []
     for step in adj.steps:
         for e in step.events:
-            out.append({"text": e.text, "rule": section(e.rule), "ruling": e.ruling, "action": step.action, "code": e.code})
+            taken, other = _readings(adj.start, e.ruling)
+            out.append({"text": e.text, "rule": section(e.rule), "ruling": e.ruling, "reading": taken, "other_reading": other,
+                        "action": step.action, "code": e.code})
     return out
+
+
+def _readings(state: GameState, ruling: str | None) -> tuple[str | None, str | None]:
+    """The reading of a boolean ruling in force in ``state`` and the other one (None, None for no ruling
+    or one that is not a yes/no reading)."""
+    if ruling not in BOOLEAN_RULINGS:
+        return None, None
+    default, other = BOOLEAN_RULINGS[ruling]
+    return (default, other) if state.rulings.value(ruling) else (other, default)
 
 
 def adjudication_json(adj: Adjudication, meta: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -27,6 +27,7 @@ from solver.commands.answers import Answer, reported
 from solver.core.errors import LimitReached, NightCageError, PositionError, Problem
 from solver.core.exit_codes import ExitCode
 from solver.core.grid import geometry
+from solver.notation.forms import load_text
 from solver.notation.position_json import Position
 from solver.play.analyze import analyze
 from solver.play.hint import DEFAULT_TIME_LIMIT as HINT_TIME_LIMIT
@@ -53,6 +54,8 @@ def execute(request: Request, info: Info, should_stop: ShouldStop) -> dict[str, 
         return result("version", 0, version())
     if request.command == "check":
         return _check(request)
+    if request.command == "convert" and "text" in request.fields:
+        return _convert_text(request, info)
     if request.command == "new":
         answer = position_commands.new(request.fields["setup"])
         return result("new", answer.exit_code, answer.document)
@@ -85,6 +88,23 @@ def result(command: str, exit_code: int, body: Any) -> dict[str, Any]:
 def _check(request: Request) -> dict[str, Any]:
     answer = position_commands.check(lambda: read_position(request))
     return result("check", answer.exit_code, answer.document)
+
+
+def _convert_text(request: Request, info: Info) -> dict[str, Any]:
+    """``convert`` of a position written as text: its problems are where the text has them (a line and
+    column, a field path, a field of the one-line form), as ``lueur check`` says them of a file."""
+    try:
+        position, warnings = load_text(request.fields["text"], lenient=True)
+    except PositionError as exc:
+        return RequestError("invalid position", f"{exc.total:,} problem(s) in the text", problems=exc.problems).line()
+    for warning in warnings:
+        info({"warning": warning.as_json()})
+    answer = position_commands.convert(position, request.fields["to"])
+    return result("convert", answer.exit_code, answer.document)
+
+
+def _convert(request: Request, position: Position, info: Info, should_stop: ShouldStop) -> Answer:
+    return position_commands.convert(position, request.fields["to"])
 
 
 def _legal(request: Request, position: Position, info: Info, should_stop: ShouldStop) -> Answer:
@@ -166,6 +186,7 @@ _RUN: dict[str, Callable[[Request, Position, Info, ShouldStop], Answer]] = {
     "legal": _legal,
     "apply": _apply,
     "render": _render,
+    "convert": _convert,
     "odds": _odds,
     "solve": _solve,
     "hint": _hint,

@@ -23,6 +23,7 @@ from solver.protocol.schema import (
     COMMANDS,
     LIMITS,
     MAX_TIME_LIMIT,
+    POSITION_OR_TEXT,
     TIME_LIMIT,
     WITHOUT_POSITION,
     id_problem,
@@ -93,7 +94,11 @@ def parse_request(doc: Any, max_time_limit: float = MAX_TIME_LIMIT) -> Request:
     problems: list[Problem] = []
     limits = _limits(doc, max_time_limit, problems)
     fields = _command_fields(command, doc, problems)
-    if command not in WITHOUT_POSITION and "position" not in doc:
+    if command in POSITION_OR_TEXT:
+        if ("position" in doc) == ("text" in doc):
+            problems.append(Problem("position", "give either position (a JSON object in the lueur-position/1 format) "
+                                                "or text (a position written in any form), not both or neither"))
+    elif command not in WITHOUT_POSITION and "position" not in doc:
         problems.append(Problem("position", "missing: a position in the lueur-position/1 format (a JSON object)"))
     if problems:
         problems = capped(problems)
@@ -115,12 +120,13 @@ def capped_warnings(warnings: list[Problem]) -> list[Problem]:
 def read_position(request: Request) -> tuple[Position, list[Problem]]:
     """The request's position and its warnings (unknown fields are ignored, as the format asks of the protocol).
 
-    Raises :class:`PositionError` with every problem, each path starting ``position``.
+    Raises :class:`PositionError` with every problem, each path starting ``position``. A ``render``
+    with ``draft`` skips the checks of the position as a whole (an editor draws a position being set up).
     """
     if not isinstance(request.position_doc, dict):
         raise PositionError([Problem("position", f"a JSON object in the lueur-position/1 format, not {json_type(request.position_doc)}")])
     try:
-        position, warnings = read(request.position_doc, lenient=True)
+        position, warnings = read(request.position_doc, lenient=True, consistent=not request.fields.get("draft", False))
     except PositionError as exc:
         raise exc.relocated(_under_position) from None
     return position, capped_warnings([_under_position(w) for w in warnings])

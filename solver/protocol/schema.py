@@ -26,6 +26,7 @@ from solver.commands.hint import POLICIES
 from solver.commands.solve import ENGINES, OBJECTIVES
 from solver.core.errors import Problem
 from solver.core.setups import BASES
+from solver.notation.forms import FORMS
 
 MAX_TIME_LIMIT = 600.0
 """The default ceiling of ``time_limit`` (a server may lower it)."""
@@ -38,6 +39,8 @@ MAX_ID_INTEGER = 2**53 - 1
 MAX_SEED = 2**63 - 1
 MAX_CELLS = 49
 """A list of cells names at most every cell of a 7x7 board."""
+MAX_TEXT = 1_000_000
+"""The most characters a ``text`` field holds (a whole game's position is a few thousand)."""
 
 
 @dataclass(frozen=True)
@@ -47,7 +50,7 @@ class Field:
     name: str
     kind: str
     """``seconds``, ``integer``, ``boolean``, ``choice``, ``actions`` (a non-empty list of strings),
-    ``cells`` (a list of cell names, checked against the board by the command) or ``id``."""
+    ``cells`` (a list of cell names, checked against the board by the command), ``text`` (a string) or ``id``."""
     description: str
     low: float | None = None
     high: float | None = None
@@ -86,6 +89,14 @@ class Field:
                 problems.append(Problem(self.name, f"{self.description}; not {json_type(value)}"))
                 return None
             return tuple(value)
+        if self.kind == "text":
+            if self.name not in doc:
+                return None
+            if not isinstance(value, str) or len(value) > MAX_TEXT:
+                what = f"{len(value):,} characters" if isinstance(value, str) else json_type(value)
+                problems.append(Problem(self.name, f"{self.description}, at most {MAX_TEXT:,} characters; not {what}"))
+                return None
+            return value
         if self.kind == "id":
             problem = id_problem(value)
             if problem is not None:
@@ -141,6 +152,8 @@ class Field:
             schema = {"type": "array", "items": {"type": "string"}, "minItems": 1}
         elif self.kind == "cells":
             schema = {"type": "array", "items": {"type": "string"}, "maxItems": MAX_CELLS}
+        elif self.kind == "text":
+            schema = {"type": "string", "maxLength": MAX_TEXT}
         else:
             schema = dict(ID_SCHEMA)
         if self.default is not None and self.kind != "id":
@@ -229,22 +242,32 @@ COMMAND_FIELDS: dict[str, tuple[Field, ...]] = {
         Field("light", "boolean", "svg: tint the cells each prisoner lights.", default=False),
         Field("highlight", "cells", 'svg: a list of cell names to outline, e.g. ["c4"]', default=()),
         Field("legend", "boolean", "svg: draw the legend of the symbols under the board.", default=True),
+        Field("draft", "boolean", "Draw a position that fails only the checks of the position as a whole "
+                                  "(totals, lighting, prisoners' cells), as an editor shows one being set up.", default=False),
     ),
     "new": (Field("setup", "choice", "The setup of the position before the first turn (the pile's order unknown).",
                   choices=BASES, default="standard"),),
+    "convert": (
+        Field("to", "choice", "The form to write: json, toml (a scenario) or line (the one-line notation).", choices=FORMS,
+              default="json"),
+        Field("text", "text", "a position written in any form (JSON, a TOML scenario, the one-line notation), instead of position"),
+    ),
     "cancel": (Field("target", "id", "the id of the request to stop"),),
     "version": (),
 }
 COMMANDS = tuple(COMMAND_FIELDS)
 """Every command the protocol answers."""
 WITHOUT_POSITION = ("new", "cancel", "version")
+POSITION_OR_TEXT = ("convert",)
+"""Commands that read their position from ``position`` or, written in any form, from ``text``."""
 
 
 def request_schema(max_time_limit: float = MAX_TIME_LIMIT) -> dict[str, Any]:
     """The JSON Schema of a request body over HTTP (the command comes from the path)."""
     properties: dict[str, Any] = {
         "id": {**ID_SCHEMA, "description": "Names the request (generated when absent); unique among requests in flight."},
-        "position": {"type": "object", "description": "A position in the lueur-position/1 format (all commands but cancel and version)."},
+        "position": {"type": "object", "description": "A position in the lueur-position/1 format (all commands but new, cancel "
+                                                          "and version; convert takes it or text)."},
     }
     for field in LIMITS:
         properties[field.name] = field.json_schema(max_time_limit)
