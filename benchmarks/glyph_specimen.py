@@ -15,7 +15,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this tree's solver, not an installed one
 
 from solver.present.glyph_table import COMPOSITES, GLYPHS  # noqa: E402
-from solver.present.glyphs import text_element, text_width  # noqa: E402
+from solver.present.glyphs import glyph_defs, text_element, text_width  # noqa: E402
 
 ASCII = "".join(chr(code) for code in range(33, 127))
 EXTRA = "".join(char for char in GLYPHS if ord(char) > 126) + "".join(COMPOSITES)
@@ -53,8 +53,9 @@ def specimen() -> str:
     light, light_height = panel(0, "#1c1c24", "#f4f1e8")
     dark, dark_height = panel(light_height, "#f1e6c8", "#1c1c24")
     height = light_height + dark_height
+    drawn = "".join(light + dark)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height:.0f}" '
-            f'viewBox="0 0 {WIDTH} {height:.2f}">' + "".join(light + dark) + "</svg>\n")
+            f'viewBox="0 0 {WIDTH} {height:.2f}">' + glyph_defs(drawn) + drawn + "</svg>\n")
 
 
 def main(argv: list[str]) -> int:

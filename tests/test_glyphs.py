@@ -20,6 +20,8 @@ from solver.present.glyphs import (
     STROKE,
     TRACKING,
     glyph,
+    glyph_defs,
+    glyph_id,
     parse_drawing,
     text_element,
     text_width,
@@ -29,16 +31,42 @@ ROOT = Path(__file__).resolve().parent.parent
 ASCII = [chr(code) for code in range(32, 127)]
 FRENCH = list("éèêàâçôûùîïëÉ")
 SYMBOLS = list("·–—×→←↑↓°…")
-COORDINATE = r"-?\d+(?:\.\d{1,2})?"
+COORDINATE = r"-?\d+(?:\.\d{1,3})?"
+"""A number in glyph units: at most three decimals."""
+USER = r"-?\d+(?:\.\d{1,2})?"
+"""A number in user units: at most two decimals."""
 STEP = re.compile(rf"[ML]({COORDINATE}) ({COORDINATE})")
+PLACE = re.compile(rf"translate\(({USER}) ({USER})\) scale\(({COORDINATE})\)")
+
+
+def glyph_drawings(defs: str) -> dict[str, list[tuple[float, float]]]:
+    """Each glyph's points by id, checking its path data holds only M/L steps and plain numbers."""
+    drawings = {}
+    for path in ET.fromstring(defs):
+        assert path.tag == "path" and set(path.attrib) == {"id", "d"}
+        data = path.attrib["d"]
+        assert re.fullmatch(rf"(?:[ML]{COORDINATE} {COORDINATE})+", data), data
+        assert data.startswith("M")
+        drawings[path.attrib["id"]] = [(float(x), float(y)) for x, y in STEP.findall(data)]
+    return drawings
 
 
 def points(element: str) -> list[tuple[float, float]]:
-    """The coordinates of a text element's path, checking the data holds only M/L steps and plain numbers."""
-    data = ET.fromstring(element).attrib["d"]
-    assert re.fullmatch(rf"(?:[ML]{COORDINATE} {COORDINATE})+", data), data
-    assert data.startswith("M")
-    return [(float(x), float(y)) for x, y in STEP.findall(data)]
+    """Where a text element's pen goes, in user units: each ``<use>``'s glyph from :func:`glyph_defs`,
+    shifted by its advance, then scaled and placed by the group's transform."""
+    node = ET.fromstring(element)
+    assert node.tag == "g"
+    place = PLACE.fullmatch(node.attrib["transform"])
+    assert place, node.attrib["transform"]
+    left, baseline, scale = (float(value) for value in place.groups())
+    drawings = glyph_drawings(glyph_defs(element))
+    found = []
+    for use in node:
+        assert use.tag == "use" and set(use.attrib) == {"href", "x"}
+        assert re.fullmatch(COORDINATE, use.attrib["x"])
+        advance = float(use.attrib["x"])
+        found += [(left + (advance + x) * scale, baseline + y * scale) for x, y in drawings[use.attrib["href"][1:]]]
+    return found
 
 
 @pytest.mark.parametrize("char", ASCII + FRENCH + SYMBOLS)
@@ -111,10 +139,11 @@ def test_width_is_additive_and_scales_with_size(left: str, right: str, size: flo
 def test_width_is_the_span_of_the_pen(text: str) -> None:
     """Texts starting and ending with a stem: their strokes span exactly text_width."""
     xs = [x for x, _ in points(text_element(text, 100, 50, 20))]
+    close = 0.005 + 0.001 * 20  # the place in user units (2 decimals), advance and glyph in glyph units (3 decimals)
     if text[0] in "HN" and text[-1] in "H":
-        assert min(xs) == pytest.approx(100, abs=0.01)
-        assert max(xs) == pytest.approx(100 + text_width(text, 20), abs=0.01)
-    assert 100 - 0.01 <= min(xs) and max(xs) <= 100 + text_width(text, 20) + 0.01
+        assert min(xs) == pytest.approx(100, abs=close)
+        assert max(xs) == pytest.approx(100 + text_width(text, 20), abs=close)
+    assert 100 - close <= min(xs) and max(xs) <= 100 + text_width(text, 20) + close
 
 
 @pytest.mark.parametrize("text", ["H", "a b c d e f", "Ada — Nerve 3"])
@@ -142,25 +171,57 @@ def test_baseline_and_cap_height() -> None:
 
 def test_the_exact_bytes() -> None:
     """Pinned: the same text gives these bytes on every machine."""
-    assert text_element("Hi", 10, 20, 10) == (
-        '<path d="M10 20L10 10M16 20L16 10M10 14.8L16 14.8M18.8 20L18.8 13.2'
-        'M19 11.15L18.8 10.95L18.6 11.15L18.8 11.35L19 11.15" fill="none" stroke="currentColor" '
-        'stroke-width="1.1" stroke-linecap="round" stroke-linejoin="round" class="label" data-text="Hi"/>')
+    element = text_element("Hi", 10, 20, 10)
+    assert element == (
+        '<g class="label" data-text="Hi" transform="translate(10 20) scale(10)" fill="none" stroke="currentColor" '
+        'stroke-width="0.11" stroke-linecap="round" stroke-linejoin="round">'
+        '<use href="#lg-48" x="0"/><use href="#lg-69" x="0.84"/></g>')
+    assert glyph_defs(element) == (
+        '<defs><path id="lg-48" d="M0 0L0 -1M0.6 0L0.6 -1M0 -0.52L0.6 -0.52"/>'
+        '<path id="lg-69" d="M0.04 0L0.04 -0.68M0.06 -0.885L0.04 -0.905L0.02 -0.885L0.04 -0.865L0.06 -0.885"/></defs>')
     specimen = "".join(ASCII + FRENCH + SYMBOLS)
     assert text_element(specimen, 3.3, 7.7, 13.7) == text_element(specimen, 3.3, 7.7, 13.7)
+    assert glyph_defs(text_element(specimen, 3.3, 7.7, 13.7)) == glyph_defs(text_element(specimen, 0, 0, 5))
 
 
 def test_the_element_is_valid_xml_carrying_its_text_and_style() -> None:
     text = '<Ada & "Bram"> réveillé → 3°'
     element = text_element(text, 5, 5, 10, css_class='coord "x"', colour="#112233", weight=1.5)
     node = ET.fromstring(element)
-    assert node.tag == "path"
+    assert node.tag == "g"
     assert node.attrib["data-text"] == text
     assert node.attrib["class"] == 'coord "x"'
     assert node.attrib["stroke"] == "#112233"
-    assert float(node.attrib["stroke-width"]) == pytest.approx(10 * STROKE * 1.5, abs=0.005)
+    scale = float(PLACE.fullmatch(node.attrib["transform"]).group(3))  # type: ignore[union-attr]
+    assert float(node.attrib["stroke-width"]) * scale == pytest.approx(10 * STROKE * 1.5, abs=0.005)
     assert node.attrib["fill"] == "none"
     assert text_element("", 5, 5, 10) == ""
+
+
+def test_the_defs_hold_exactly_the_glyphs_used_each_once() -> None:
+    texts = ["Nerve 3", "Ada → c4", "Nerve 3", "réveillé 漢\x01", "   "]
+    document = "".join(text_element(text, 10, 10 + 20 * row, 12) for row, text in enumerate(texts))
+    defs = ET.fromstring(glyph_defs(document))
+    ids = [path.attrib["id"] for path in defs]
+    drawn = {char for text in texts for char in text if char != " "}
+    assert ids == [glyph_id(char) for char in sorted(drawn)]  # each once, by code point; the space draws nothing
+    assert set(re.findall(r'href="#([^"]+)"', document)) == set(ids)
+    assert glyph_id("→") == "lg-2192" and glyph_id("H") == "lg-48"
+    assert glyph_defs("") == "" and glyph_defs(text_element(" ", 0, 0, 10)) == ""
+    for char in "H→漢":  # each drawing is the glyph's strokes, y turned down
+        expected = [(round(x, 3), round(-y, 3)) for stroke in glyph(char).strokes for x, y in stroke]
+        assert glyph_drawings(glyph_defs(text_element(char, 0, 0, 1)))[glyph_id(char)] == expected
+
+
+def test_text_costs_a_few_bytes_per_character() -> None:
+    """A glyph's strokes are written once per document, whatever the number of times it is used."""
+    line = "Ada (lit, Nerve 3, key) — réveillé: c4 → d4 · "
+    once = text_element(line, 0, 0, 12)
+    often = text_element(line * 40, 0, 0, 12)
+    assert glyph_defs(often) == glyph_defs(once)
+    assert (len(often) - len(once)) / (39 * len(line)) < 40
+    elements = [text_element(line, 0, 20 * row, 12) for row in range(40)]
+    assert len(glyph_defs("".join(elements))) == len(glyph_defs(once))
 
 
 def test_an_unknown_anchor_is_refused() -> None:
@@ -214,8 +275,9 @@ def test_a_rendered_label_has_its_ink_where_the_width_says() -> None:
     """Rendered with no system font at all: the ink fills the text's box and nothing lies outside it."""
     resvg_py = pytest.importorskip("resvg_py")
     text, x, y, size = "Nerve 3 · c4", 20.0, 40.0, 20.0
-    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="240" height="60">'
-           f'{text_element(text, x, y, size, colour="#000")}</svg>')
+    element = text_element(text, x, y, size, colour="#000")
+    svg = f'<svg xmlns="http://www.w3.org/2000/svg" width="240" height="60">{glyph_defs(element)}{element}</svg>'
+
     rows = png_alpha(bytes(resvg_py.svg_to_bytes(svg_string=svg, skip_system_fonts=True)))
     inked = [(col, row) for row, line in enumerate(rows) for col, alpha in enumerate(line) if alpha > 64]
     assert inked

@@ -7,6 +7,7 @@ errors, and that the same input gives the same bytes.
 
 from __future__ import annotations
 
+import re
 import sys
 import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
@@ -258,3 +259,16 @@ def test_the_stepper_escapes_every_text_and_keeps_ids_apart() -> None:
     assert "<script>alert" not in text and "note &amp; more" in text
     assert 'id="s1-tip"' in text and 'url(#s1-tip)' in text and 'id="s2-tip"' in text and 'url(#s2-tip)' in text
     assert 'style="--aspect: 0.5000"' in text
+
+
+def test_the_stepper_keeps_each_frames_glyphs_to_itself() -> None:
+    """Boards draw their text with ``<use>`` of glyphs in their own defs: on one page, ids stay unique
+    and every reference in a frame points into that same frame."""
+    state = load_path(SIGHT)[0].state
+    text = stepper_html("t", [("one", board_svg(state, title="One")), ("two", board_svg(state, title="Two"))])
+    ids = re.findall(r'\bid="([^"]+)"', text)
+    assert len(ids) == len(set(ids))
+    for number, section in enumerate(text.split('<section class="step-frame"')[1:], start=1):
+        references = set(re.findall(r'href="#([^"]+)"', section))
+        assert references and all(name.startswith(f"s{number}-lg-") for name in references)
+        assert references <= set(re.findall(r'\bid="([^"]+)"', section))

@@ -11,6 +11,7 @@ and look at the pictures (benchmarks/render_gallery.py) before committing them.
 from __future__ import annotations
 
 import os
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -24,6 +25,7 @@ from solver.core.state import GameState
 from solver.core.tiles import Kind, Tile
 from solver.notation.forms import load_path
 from solver.present import svg_board
+from solver.present.glyphs import glyph_defs, glyph_id
 from solver.present.svg_board import Overlays, board_svg
 from solver.present.svg_overlays import walk_pieces
 from solver.present.svg_style import Frame
@@ -217,6 +219,18 @@ def test_legend_only_when_asked_and_output_is_deterministic() -> None:
 def test_text_goes_through_the_glyphs_module_only() -> None:
     for module in sorted((ROOT / "solver" / "present").glob("svg_*.py")):
         assert "<text" not in module.read_text(encoding="utf-8"), module.name
+
+
+def test_each_glyph_is_drawn_once_after_the_title_and_every_reference_resolves() -> None:
+    svg = board_svg(_every_piece(), title="Every piece", caption="réveillé → 3°")
+    lines = svg.split("\n")
+    assert lines[1].startswith("<title>") and lines[2] == glyph_defs(svg)
+    assert svg.count('<path id="lg-') == len(ET.fromstring(lines[2])) and svg.count(lines[2]) == 1
+    ids = re.findall(r'\bid="([^"]+)"', svg)
+    assert len(ids) == len(set(ids))
+    assert set(re.findall(r'href="#([^"]+)"', svg)) == {i for i in ids if i.startswith("lg-")}
+    texts = [node.get("data-text", "") for node in _parse(svg).iter()]
+    assert {glyph_id(char) for text in texts for char in text if char != " "} == {i for i in ids if i.startswith("lg-")}
 
 
 def test_every_scenario_renders_and_parses() -> None:

@@ -1,17 +1,23 @@
 """Text drawn as strokes, so a picture is the same on every machine (no font is looked up).
 
 A bare machine may have no fonts at all, and then an SVG renderer draws no text. Every label in a
-picture is therefore one ``<path>`` stroked along the project's own single-stroke font
+picture is therefore drawn along the project's own single-stroke font
 (:mod:`solver.present.glyph_table`): simple sans lettering, cap height 1.0 in glyph units.
 
-The drawings are parsed once at import into polylines; ``text_element`` scales and places them and
-formats every coordinate with at most two decimals, so the same text gives the same bytes everywhere.
+Each character is drawn once per document and reused: ``glyph_defs`` writes one ``<path
+id="lg-XX">`` (XX the code point in hex) for every character a document uses, and ``text_element``
+is a group, scaled to the text's size, of ``<use>`` references to them. A label then costs a few
+bytes per character instead of its strokes written out again.
+
+The drawings are parsed once at import into polylines; every number is written with fixed
+decimals, so the same text gives the same bytes everywhere.
 """
 
 from __future__ import annotations
 
 import math
 import re
+import sys
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
@@ -127,22 +133,54 @@ def text_width(text: str, size: float) -> float:
     return _units_width(text) * size
 
 
-def _number(value: float) -> str:
-    """A coordinate with at most two decimals, trailing zeros trimmed, never ``-0``."""
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
+def _number(value: float, decimals: int = 2) -> str:
+    """A number with at most ``decimals`` decimals, trailing zeros trimmed, never ``-0``."""
+    text = f"{value:.{decimals}f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
 
 
-def _path_data(text: str, left: float, baseline: float, size: float) -> str:
+GLYPH_ID_PREFIX = "lg-"
+"""A glyph's drawing in a document has the id ``lg-`` followed by its code point in hex."""
+GLYPH_DECIMALS = 3
+"""Glyph units (cap height 1) carry three decimals: a thousandth of the text's size."""
+_GLYPH_REFERENCE = re.compile(rf'href="#{GLYPH_ID_PREFIX}([0-9a-f]+)"')
+
+
+def glyph_id(char: str) -> str:
+    """The id of ``char``'s drawing in a document."""
+    return f"{GLYPH_ID_PREFIX}{ord(char):02x}"
+
+
+def _glyph_path_data(shape: Glyph) -> str:
+    """The strokes of one glyph at its own origin, in glyph units, y pointing down (as SVG's y does)."""
     parts: list[str] = []
-    pen = left
+    for stroke in shape.strokes:
+        for index, (x, y) in enumerate(stroke):
+            command = "M" if index == 0 else "L"
+            parts.append(f"{command}{_number(x, GLYPH_DECIMALS)} {_number(-y, GLYPH_DECIMALS)}")
+    return "".join(parts)
+
+
+def glyph_defs(document: str) -> str:
+    """A ``<defs>`` drawing, once each, every glyph ``document`` refers to (sorted by code point);
+    ``""`` when it refers to none. It goes once into the document, before or after its text."""
+    found = {int(code, 16) for code in _GLYPH_REFERENCE.findall(document)}
+    codes = sorted(code for code in found if code <= sys.maxunicode)  # text_element writes no other
+    if not codes:
+        return ""
+    paths = "".join(f'<path id="{glyph_id(chr(code))}" d="{_glyph_path_data(glyph(chr(code)))}"/>' for code in codes)
+    return f"<defs>{paths}</defs>"
+
+
+def _uses(text: str) -> str:
+    """One ``<use>`` per character that draws something, at its advance from the text's left edge in glyph units."""
+    parts: list[str] = []
+    pen = 0.0
     for char in text:
         shape = glyph(char)
-        for stroke in shape.strokes:
-            for index, (x, y) in enumerate(stroke):
-                command = "M" if index == 0 else "L"
-                parts.append(f"{command}{_number(pen + x * size)} {_number(baseline - y * size)}")
-        pen += (shape.width + TRACKING) * size
+        if shape.strokes:
+            parts.append(f'<use href="#{glyph_id(char)}" x="{_number(pen, GLYPH_DECIMALS)}"/>')
+        pen += shape.width + TRACKING
     return "".join(parts)
 
 
@@ -158,17 +196,19 @@ def _attribute(value: str) -> str:
 
 def text_element(text: str, x: float, y: float, size: float, *, anchor: str = "start", css_class: str = "label",
                  colour: str = "currentColor", weight: float = 1.0) -> str:
-    """An SVG ``<path>`` drawing ``text`` with its baseline at ``y``; ``anchor`` is start, middle or end.
+    """An SVG ``<g>`` drawing ``text`` with its baseline at ``y``; ``anchor`` is start, middle or end.
 
-    ``size`` is the cap height in user units; the stroke is ``size * 0.11 * weight`` wide. The text
-    itself is kept in a ``data-text`` attribute so tests and pages can read it back. Empty text
-    draws nothing (an empty string).
+    ``size`` is the cap height in user units; the stroke is ``size * 0.11 * weight`` wide. The group
+    is scaled to ``size`` and holds one ``<use>`` of a glyph's drawing per character, so the document
+    needs :func:`glyph_defs` once. The text itself is kept in a ``data-text`` attribute so tests and
+    pages can read it back. Empty text draws nothing (an empty string).
     """
     if anchor not in _ANCHOR_SHIFT:
         raise ValueError(f"text anchor {anchor!r}: valid anchors are start, middle, end")
     if not text:
         return ""
     left = x - _ANCHOR_SHIFT[anchor] * text_width(text, size)
-    return (f'<path d="{_path_data(text, left, y, size)}" fill="none" stroke="{_attribute(colour)}" '
-            f'stroke-width="{_number(size * STROKE * weight)}" stroke-linecap="round" stroke-linejoin="round" '
-            f'class="{_attribute(css_class)}" data-text="{_attribute(text)}"/>')
+    return (f'<g class="{_attribute(css_class)}" data-text="{_attribute(text)}" '
+            f'transform="translate({_number(left)} {_number(y)}) scale({_number(size, GLYPH_DECIMALS)})" '
+            f'fill="none" stroke="{_attribute(colour)}" stroke-width="{_number(STROKE * weight, GLYPH_DECIMALS)}" '
+            f'stroke-linecap="round" stroke-linejoin="round">{_uses(text)}</g>')

@@ -14,7 +14,8 @@ testable as text: the same position gives the same bytes. Its parts:
   prisoner's light, walks, highlighted cells;
 * the prisoners' panel, the status and the legend (:mod:`solver.present.svg_panel`).
 
-All text goes through :mod:`solver.present.glyphs`, which draws it as strokes.
+All text goes through :mod:`solver.present.glyphs`, which draws it as strokes:
+each character once, in the picture's ``<defs>``, reused by every label.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from xml.sax.saxutils import escape
 
 from solver.core.grid import DIRECTIONS, FILE_LETTERS, Cell, E, N, S, W
 from solver.core.state import GameState
+from solver.present.glyphs import glyph_defs
 from solver.present.svg_overlays import highlights, light_outlines, sight_bands, walks
 from solver.present.svg_panel import legend as legend_svg
 from solver.present.svg_panel import panel
@@ -97,14 +99,17 @@ def board_svg(state: GameState, *, title: str | None = None, caption: str | None
         bottom += 8 + legend_height
     height = bottom + PAD
     name = title or "Lueur position"
+    drawn = [*head, *body]
+    # Each character's strokes are written once, in the defs, and every label refers to them.
+    glyphs = glyph_defs("".join(drawn))
     return "\n".join([
         f'<svg xmlns="http://www.w3.org/2000/svg" class="lueur-board" width="{num(width)}" height="{num(height)}" '
         f'viewBox="0 0 {num(width)} {num(height)}">',
         f"<title>{escape(name)}</title>",
+        *([glyphs] if glyphs else []),
         f"<defs>{GLOW_DEF}</defs>",
         f'<rect class="page" x="0" y="0" width="{num(width)}" height="{num(height)}" fill="{PAGE}"/>',
-        *head,
-        *body,
+        *drawn,
         "</svg>",
     ]) + "\n"
 
