@@ -77,12 +77,12 @@ def test_a_game_is_followed_saved_and_reloaded(page, tmp_path: Path) -> None:
     pick(page, "place d3 t:NEW")  # the tile drawn at the table, named by its placement
     # clicking a cell narrows the legal actions to those on it
     expect(page.locator("#panel-companion .legal-heading")).to_have_text("Legal actions: 5 of 5")
-    page.click("#board [data-cell=c4]")
+    page.click("#board .cell[data-cell=c4]")
     expect(page.locator("#panel-companion .legal-action")).to_have_text(
         ["place c4 straight:NS", "place c4 t:NES", "place c4 t:NSW", "place c4 t:ESW", "place c4 cross"])
-    page.click("#board [data-cell=d3]")  # nothing left to place there
+    page.click("#board .cell[data-cell=d3]")  # nothing left to place there
     expect(page.locator("#panel-companion .legal-action")).to_have_count(0)
-    page.click("#board [data-cell=c4]")
+    page.click("#board .cell[data-cell=c4]")
     pick(page, "place c4 cross")
     expect(status).to_have_text("Blue's turn. Blue places its start tile ('start <cell> <openings>'). Actions played: 3.")
     enter(page, "start a1 ES")

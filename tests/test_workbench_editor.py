@@ -31,19 +31,19 @@ def import_text(page, text: str) -> None:
 def test_a_position_built_by_clicking_is_in_the_exported_json(page) -> None:
     page.click("#ed-kind-start")
     page.click("#ed-rotate")  # NE turns to ES
-    page.click('#board [data-cell="c3"]')
+    page.click('#board .cell[data-cell="c3"]')
     page.click("#ed-kind-straight")
-    page.click('#board [data-cell="d3"]')
-    page.click('#board [data-cell="d3"]')  # a second click turns it: NS to EW
+    page.click('#board .cell[data-cell="d3"]')
+    page.click('#board .cell[data-cell="d3"]')  # a second click turns it: NS to EW
     page.click("#ed-place-0")
-    page.click('#board [data-cell="c3"]')
+    page.click('#board .cell[data-cell="c3"]')
     expect(page.locator("#ed-prisoners-0-at")).to_have_value("c3")
     shot(page, "editor-built-by-clicking")
     position = exported(page)
     assert position["tiles"] == {"c3": {"kind": "start", "open": "ES"}, "d3": {"kind": "straight", "open": "EW"}}
     assert position["prisoners"][0]["at"] == "c3" and "unplaced" not in position["prisoners"][0]
     page.click("#ed-kind-remove")
-    page.click('#board [data-cell="d3"]')
+    page.click('#board .cell[data-cell="d3"]')
     assert exported(page)["tiles"] == {"c3": {"kind": "start", "open": "ES"}}
 
 
@@ -60,14 +60,14 @@ def test_a_problem_shows_beside_its_field_and_cell_and_goes_when_fixed(page) -> 
     expect(page.locator(".field-problem")).to_have_count(0)
     # A prisoner on an empty cell: the problem sits by its cell field and the cell is marked.
     page.click("#ed-place-0")
-    page.click('#board [data-cell="e5"]')
+    page.click('#board .cell[data-cell="e5"]')
     expect(page.locator('[data-field="prisoners[0].at"] .field-problem')).to_contain_text("e5 holds no tile")
-    expect(page.locator('#board [data-cell="e5"].problem')).to_have_count(1)
+    expect(page.locator('#board .cell[data-cell="e5"].problem')).to_have_count(1)
     shot(page, "editor-empty-cell-problem")
     page.click("#ed-kind-start")
-    page.click('#board [data-cell="e5"]')  # a start tile under red: its field problem goes
+    page.click('#board .cell[data-cell="e5"]')  # a start tile under red: its field problem goes
     expect(page.locator('[data-field="prisoners[0].at"] .field-problem')).to_have_count(0)
-    expect(page.locator('#board [data-cell="e5"].problem')).to_have_count(0)
+    expect(page.locator('#board .cell[data-cell="e5"].problem')).to_have_count(0)
     expect(page.locator("#ed-problems li").first).to_contain_text("illuminated but empty")  # the cells it lights
 
 
@@ -103,7 +103,7 @@ def test_a_text_that_cannot_be_read_keeps_what_was_typed_and_says_where(page) ->
 
 def test_a_link_reopened_in_a_new_page_gives_the_same_position(page, browser) -> None:
     page.click("#ed-kind-key")
-    page.click('#board [data-cell="b2"]')
+    page.click('#board .cell[data-cell="b2"]')
     page.fill("#ed-prisoners-2-nerve", "0")
     page.press("#ed-prisoners-2-nerve", "Tab")
     expect(page).to_have_url(re.compile("#p="))
@@ -133,7 +133,7 @@ def test_the_palette_and_the_board_work_from_the_keyboard_alone(page) -> None:
             break
     page.keyboard.press("ArrowRight")
     page.keyboard.press("Enter")  # the cursor starts on a1; b1 gets the tile
-    expect(page.locator('#board [data-cell="b1"]')).to_have_class(re.compile("cursor"))
+    expect(page.locator('#board .cell[data-cell="b1"]')).to_have_class(re.compile("cursor"))
     shot(page, "editor-keyboard")
     assert exported(page)["tiles"] == {"b1": {"kind": "t", "open": "ESW"}}
 
@@ -141,7 +141,7 @@ def test_the_palette_and_the_board_work_from_the_keyboard_alone(page) -> None:
 def test_the_narrow_window_keeps_the_editor_usable(page) -> None:
     page.set_viewport_size({"width": 400, "height": 900})
     page.click("#ed-kind-cross")
-    page.click('#board [data-cell="a6"]')
+    page.click('#board .cell[data-cell="a6"]')
     expect(page.locator("#ed-problems li").first).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 400  # nothing sticks out sideways
     shot(page, "editor-narrow")

@@ -93,7 +93,7 @@ export function mount(panel, ctx) {
 
   function markCells() {
     const cells = new Set(problemCells());
-    for (const g of ctx.board.element.querySelectorAll('[data-cell]')) g.classList.toggle('problem', cells.has(g.dataset.cell));
+    for (const g of ctx.board.element.querySelectorAll('.cell[data-cell]')) g.classList.toggle('problem', cells.has(g.dataset.cell));
   }
 
   // Each problem beside the field it concerns (the longest field path that starts it); the
