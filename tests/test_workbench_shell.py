@@ -81,3 +81,14 @@ def test_the_legend_is_shown_on_demand(page) -> None:
     page.wait_for_selector("#board .legend")
     page.uncheck("#show-legend")
     page.wait_for_selector("#board .legend", state="detached")
+
+
+def test_a_narrow_window_draws_the_board_without_the_prisoners_panel(page) -> None:
+    assert page.locator("#board .panel").count() == 1
+    page.set_viewport_size({"width": 400, "height": 800})
+    page.wait_for_selector("#board .panel", state="detached")
+    width = page.evaluate("document.querySelector('#board svg').getBoundingClientRect().width")
+    assert width > 300  # the board takes the window's width
+    shot(page, "narrow-board")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.wait_for_selector("#board .panel")

@@ -63,13 +63,15 @@ def apply(position: Position, actions: Sequence[str]) -> Answer:
 
 
 def render(position: Position, *, picture: str = "text", sight: bool = True, light: bool = False,
-           highlight: Sequence[Cell] = (), legend: bool = True) -> Answer:
+           highlight: Sequence[Cell] = (), legend: bool = True,
+           panel: bool = True) -> Answer:
     """The board as ``lueur show`` draws it (``picture`` text) or as ``lueur render`` draws it
     (``svg``), and what the position waits for."""
     if picture == "svg":
         title = position.meta.get("title") if position.meta else None
         overlays = Overlays(sight=sight, light=light, highlight=frozenset(highlight))
-        board = board_svg(position.state, title=str(title) if title else None, overlays=overlays, legend=legend)
+        board = board_svg(position.state, title=str(title) if title else None, overlays=overlays, legend=legend,
+                          panel_shown=panel)
     else:
         board = draw(position.state, position.meta, show_sight=sight)
     return Answer(ExitCode.OK, {"format": picture, "board": board, "awaits": awaits(position.state)})

@@ -127,7 +127,7 @@ def _render(request: Request, position: Position, info: Info, should_stop: Shoul
         raise RequestError("invalid request", "; ".join(str(p) for p in problems), problems=problems)
     return position_commands.render(position, picture=request.fields["format"], sight=request.fields["sight"],
                                     light=request.fields["light"], highlight=cells,
-                                    legend=request.fields["legend"])
+                                    legend=request.fields["legend"], panel=request.fields["panel"])
 
 
 def _odds(request: Request, position: Position, info: Info, should_stop: ShouldStop) -> Answer:

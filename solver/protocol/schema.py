@@ -242,6 +242,8 @@ COMMAND_FIELDS: dict[str, tuple[Field, ...]] = {
         Field("light", "boolean", "svg: tint the cells each prisoner lights.", default=False),
         Field("highlight", "cells", 'svg: a list of cell names to outline, e.g. ["c4"]', default=()),
         Field("legend", "boolean", "svg: draw the legend of the symbols under the board.", default=True),
+        Field("panel", "boolean", "svg: draw the prisoners' panel beside the board (a narrow window may leave it out).",
+              default=True),
         Field("draft", "boolean", "Draw a position that fails only the checks of the position as a whole "
                                   "(totals, lighting, prisoners' cells), as an editor shows one being set up.", default=False),
     ),

@@ -13,6 +13,11 @@ export class Board {
     this.cursor = null;
     this.shown = 0;
     this.legend = false; // the page has room for the board and its panel; the legend is a choice
+    // In a narrow window the prisoners' panel would shrink the board to a stamp: leave it out
+    // (the tools list the prisoners anyway) and draw the board again when the width changes.
+    this.narrow = matchMedia('(max-width: 700px)');
+    this.narrow.addEventListener('change', () => { if (this.last) this.show(...this.last); });
+    this.last = null;
     element.tabIndex = 0;
     element.addEventListener('click', (event) => {
       const cell = event.target.closest('[data-cell]');
@@ -29,8 +34,10 @@ export class Board {
   // server cannot draw leaves the last picture and says why under it.
   async show(position, overlays = {}) {
     const ticket = ++this.shown;
+    this.last = [position, overlays];
     try {
-      const line = await call('render', { position, format: 'svg', legend: this.legend, ...overlays });
+      const line = await call('render', { position, format: 'svg', legend: this.legend, panel: !this.narrow.matches,
+        ...overlays });
       if (ticket !== this.shown) return; // a later picture was asked for meanwhile
       this.element.innerHTML = line.result.board;
       this.element.classList.remove('stale');
