@@ -11,10 +11,15 @@ from __future__ import annotations
 from typing import Any
 
 from solver.core.grid import geometry
+from solver.core.setups import MAX_NERVE
 from solver.core.state import Prisoner
 from solver.notation.fields import Reader, control_characters
 
 PRISONER_FIELDS = ("name", "at", "falling", "unplaced", "candle", "nerve", "key")
+PLACES = ("at", "falling", "unplaced")
+"""Where a prisoner is: exactly one of these fields says it."""
+CANDLES = ("lit", "out")
+NERVE_RANGE = (0, MAX_NERVE)
 
 
 def read_prisoners(value: Any, size: int, r: Reader) -> tuple[Prisoner, ...] | None:
@@ -56,7 +61,7 @@ def _prisoner(spec: Any, path: str, size: int, r: Reader) -> Prisoner | None:
     if name is not None and control_characters(name):
         r.problem(f"{path}.name", f"{name!r}: a name may not hold control characters (terminal codes, bidi overrides)")
         name = None
-    where = [k for k in ("at", "falling", "unplaced") if k in obj]
+    where = [k for k in PLACES if k in obj]
     geo = geometry(size)
     cell = falling = None
     unplaced = False
@@ -75,8 +80,8 @@ def _prisoner(spec: Any, path: str, size: int, r: Reader) -> Prisoner | None:
         unplaced = obj["unplaced"] is True
         if not unplaced:
             r.problem(f"{path}.unplaced", "only true is meaningful (the start tile is not placed yet)")
-    candle = r.choice(obj.get("candle", "lit"), f"{path}.candle", ("lit", "out"))
-    nerve = r.integer(obj.get("nerve", 1), f"{path}.nerve", 0, 2)
+    candle = r.choice(obj.get("candle", "lit"), f"{path}.candle", CANDLES)
+    nerve = r.integer(obj.get("nerve", 1), f"{path}.nerve", *NERVE_RANGE)
     key = r.boolean(obj.get("key", False), f"{path}.key")
     if name is None or candle is None or nerve is None or key is None or len(where) != 1:
         return None
@@ -131,4 +136,4 @@ def _listed(names: list[str], most: int = 8) -> str:
     return ", ".join(names[:most]) + f", ... ({len(names):,} in all)"
 
 
-__all__ = ["read_prisoners", "read_turn", "PRISONER_FIELDS"]
+__all__ = ["read_prisoners", "read_turn", "PRISONER_FIELDS", "PLACES", "CANDLES", "NERVE_RANGE"]

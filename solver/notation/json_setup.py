@@ -9,11 +9,15 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from solver.core.grid import SIZES
 from solver.core.rulings import ALL_RULINGS, BOOLEAN_RULINGS, DIRGE_SHAPE, Rulings
 from solver.core.setups import BASES, DIFFICULTY_KEYS, SUPREME_KEYS, Setup
 from solver.notation.fields import Reader
 
 SETUP_FIELDS = ("base", "counts", "difficulty", "supreme")
+ADV_5P_WAX_RANGE = (0, 13)
+"""The wax eaters an advanced five-prisoner game may use (the box holds 13)."""
+DIRGE_CELLS = 9
 
 
 def read_rulings(value: Any, r: Reader) -> Rulings:
@@ -33,7 +37,7 @@ def read_rulings(value: Any, r: Reader) -> Rulings:
             shape = _dirge_shape(v, path, r)
             if shape is not None:
                 given[rid] = shape
-        elif r.integer(v, path, 0, 13) is not None:
+        elif r.integer(v, path, *ADV_5P_WAX_RANGE) is not None:
             given[rid] = v
     return Rulings.from_given(given)
 
@@ -48,8 +52,8 @@ def _dirge_shape(value: Any, path: str, r: Reader) -> tuple[tuple[int, int], ...
             r.problem(f"{path}[{i}]", "expected [dx, dy] with two integers")
             return None
         cells.append((item[0], item[1]))
-    if len(set(cells)) != 9:
-        r.problem(path, f"the Dirge covers 9 different cells, not {len(set(cells))}")
+    if len(set(cells)) != DIRGE_CELLS:
+        r.problem(path, f"the Dirge covers {DIRGE_CELLS} different cells, not {len(set(cells))}")
         return None
     return tuple(cells)
 
@@ -102,10 +106,10 @@ def read_size(top: dict[str, Any], setup: Setup | None, r: Reader) -> int | None
     """``size``: the board's side, by default the setup's."""
     if "size" not in top:
         return setup.size if setup is not None else 6
-    size = r.integer(top["size"], "size", 6, 7)
+    size = r.integer(top["size"], "size", min(SIZES), max(SIZES))
     if size is not None and setup is not None and setup.counts is None and size != setup.size:
         r.problem("size", f"the {setup.base} setup is played on a {setup.size}x{setup.size} board, not {size}x{size}")
     return size
 
 
-__all__ = ["read_rulings", "read_setup", "read_size"]
+__all__ = ["read_rulings", "read_setup", "read_size", "SETUP_FIELDS", "ADV_5P_WAX_RANGE", "DIRGE_CELLS"]

@@ -10,13 +10,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from solver.core.grid import LETTER_DIR, Geometry, geometry, openings_text, parse_openings
+from solver.core.grid import DIR_LETTER, DIRECTIONS, LETTER_DIR, Geometry, geometry, openings_text, parse_openings
 from solver.core.state import Prisoner
 from solver.core.tiles import DEFAULT_CRUMBLING, ROTATABLE, SHAPE, Kind, Tile, TileType, rotations
 from solver.notation.fields import TYPE_NAMES, Reader
 
 TILE_FIELDS = ("kind", "open", "crumbling", "facing", "key_taken", "was", "group")
 BOARD_KINDS = tuple(k.value for k in Kind if k is not Kind.PIT_FIEND)
+FACINGS = tuple(DIR_LETTER[d] for d in DIRECTIONS)
+"""The sides a keeper's mouth may face."""
+PIT_GROUPS = ("dirge",)
+"""What a pit may belong to (``group``)."""
+ONLY_FOR = {"facing": Kind.KEEPER, "key_taken": Kind.KEY, "was": Kind.PIT, "group": Kind.PIT}
+"""The fields only one kind of tile may give."""
 
 
 def read_tiles(value: Any, size: int, r: Reader) -> list[Tile | None] | None:
@@ -114,7 +120,7 @@ def _facing(obj: dict[str, Any], kind: Kind, path: str, r: Reader) -> int | None
     if "facing" not in obj:
         r.problem(f"{path}.facing", "required for a keeper (N, E, S or W: the side its mouth faces)")
         return None
-    value = r.choice(obj["facing"], f"{path}.facing", ("N", "E", "S", "W"))
+    value = r.choice(obj["facing"], f"{path}.facing", FACINGS)
     return None if value is None else LETTER_DIR[value]
 
 
@@ -130,7 +136,7 @@ def _pit_fields(obj: dict[str, Any], kind: Kind, path: str, r: Reader) -> tuple[
     if "group" in obj:
         if kind is not Kind.PIT:
             r.problem(f"{path}.group", "only a pit belongs to the Dirge")
-        elif r.choice(obj["group"], f"{path}.group", ("dirge",)) is not None:
+        elif r.choice(obj["group"], f"{path}.group", PIT_GROUPS) is not None:
             dirge = True
     if dirge and was is not None:
         r.problem(f"{path}.was", "a Dirge pit is not a tile of the pile")
@@ -154,4 +160,4 @@ def default_key_taken(tiles: list[Tile | None], prisoners: tuple[Prisoner, ...],
     return out
 
 
-__all__ = ["read_tiles", "default_key_taken", "TILE_FIELDS", "BOARD_KINDS"]
+__all__ = ["read_tiles", "default_key_taken", "TILE_FIELDS", "BOARD_KINDS", "FACINGS", "PIT_GROUPS", "ONLY_FOR"]

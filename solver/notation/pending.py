@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from solver.core.grid import geometry
+from solver.core.setups import MAX_NERVE
 from solver.core.state import (
     AGAIN,
     BLOCK,
@@ -57,6 +58,8 @@ STEP_NAMES = (
 )
 STEP_FIELDS = ("step", "prisoner", "cell", "cells", "hand", "purpose", "count", "hits", "origin", "triggered")
 PURPOSES = ("fill", "land", "blind", "scramble")
+HIT_TILES_RANGE = (1, 5)
+"""How far a monster's hit reaches, in tiles."""
 PENDING_FIELDS = ("decision", "awaits", "steps", "spent", "gained", "final_flickers", "relit")
 
 
@@ -131,7 +134,7 @@ def read_pending(value: Any, r: Reader, size: int, prisoners: tuple[Prisoner, ..
     for name, n in (r.object(obj.get("spent", {}), "pending.spent") or {}).items():
         if name not in names:
             r.problem(f"pending.spent.{name}", "not a prisoner")
-        elif r.integer(n, f"pending.spent.{name}", 0, 2) is not None:
+        elif r.integer(n, f"pending.spent.{name}", 0, MAX_NERVE) is not None:
             spent[names.index(name)] = n
     gained = r.boolean(obj.get("gained", False), "pending.gained")
     ff = r.boolean(obj.get("final_flickers", False), "pending.final_flickers")
@@ -212,7 +215,7 @@ def _read_step(value: Any, path: str, r: Reader, size: int, names: list[str]) ->
                 Hit(
                     who(ho.get("prisoner"), f"{hp}.prisoner"),
                     cell(ho.get("monster"), f"{hp}.monster"),
-                    r.integer(ho.get("tiles", 3), f"{hp}.tiles", 1, 5) or 3,
+                    r.integer(ho.get("tiles", 3), f"{hp}.tiles", *HIT_TILES_RANGE) or 3,
                     bool(r.boolean(ho.get("blockable", True), f"{hp}.blockable")),
                     bool(r.boolean(ho.get("blocked", False), f"{hp}.blocked")),
                 )

@@ -36,6 +36,8 @@ from solver.notation.json_writer import FORMAT, GAME, dumps, to_json
 from solver.notation.pending import read_pending
 from solver.rules.validate import consistency_problems
 
+OMENS_RANGE = (0, 2)
+"""Omens revealed so far: none, the first, or the Dirge come."""
 TOP_FIELDS = ("format", "game", "size", "tiles", "prisoners", "turn", "pile", "discarded", "omens", "setup", "rulings", "pending", "meta")
 
 
@@ -99,7 +101,7 @@ def _position(doc: Any, r: Reader) -> Position | None:
     prisoners = read_prisoners(top.get("prisoners"), size, r)
     turn = read_turn(top.get("turn"), prisoners, r)
     meta = read_meta(top.get("meta", {}), r)
-    omens = r.integer(top.get("omens", 0), "omens", 0, 2)
+    omens = r.integer(top.get("omens", 0), "omens", *OMENS_RANGE)
     if tiles is None or prisoners is None or turn is None or setup is None:
         return None
     tiles = default_key_taken(tiles, prisoners, top.get("tiles", {}), geometry(size))
