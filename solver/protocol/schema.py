@@ -28,6 +28,9 @@ from solver.core.errors import Problem
 from solver.core.setups import BASES
 from solver.notation.forms import FORMS
 
+POSITION_SCHEMA_PATH = "/v1/schema/position"
+"""Where ``lueur serve`` serves the position's JSON Schema (the OpenAPI document refers to it)."""
+PROTOCOL_SCHEMA_PATH = "/v1/schema/protocol"
 MAX_TIME_LIMIT = 600.0
 """The default ceiling of ``time_limit`` (a server may lower it)."""
 MAX_PLAYOUTS = 1_000_000
@@ -268,8 +271,8 @@ def request_schema(max_time_limit: float = MAX_TIME_LIMIT) -> dict[str, Any]:
     """The JSON Schema of a request body over HTTP (the command comes from the path)."""
     properties: dict[str, Any] = {
         "id": {**ID_SCHEMA, "description": "Names the request (generated when absent); unique among requests in flight."},
-        "position": {"type": "object", "description": "A position in the lueur-position/1 format (all commands but new, cancel "
-                                                          "and version; convert takes it or text)."},
+        "position": {"$ref": POSITION_SCHEMA_PATH, "description": "A position in the lueur-position/1 format (all commands but new, "
+                                                                 "cancel and version; convert takes it or text)."},
     }
     for field in LIMITS:
         properties[field.name] = field.json_schema(max_time_limit)
