@@ -7,7 +7,8 @@ line, or, when the client accepts ``application/x-ndjson``, streams every line
 :class:`~solver.protocol.runner.Runner`, so ids, cancellation and time limits
 behave as on stdin/stdout. No endpoint reads or writes a file: positions come
 inline. ``/`` serves the web workbench (``cli/web``), a client of these same
-routes. :mod:`cli.http_guard` checks Host, Origin and Content-Type before any
+routes. ``GET /v1/schema/position`` and ``/v1/schema/protocol`` serve the JSON Schemas
+(the files of ``docs/schema/``). :mod:`cli.http_guard` checks Host, Origin and Content-Type before any
 route runs; :mod:`cli.http_transport` times out slow clients.
 
 A client that hangs up is noticed at once (the ASGI ``http.disconnect``
@@ -31,13 +32,15 @@ from starlette.requests import ClientDisconnect
 
 from solver import __version__
 from solver.protocol.commands import version
+from solver.protocol.engine_schema import SCHEMAS_SERVED, schema_text
 from solver.protocol.requests import PROTOCOL, RequestError, decode_line, parse_request
 from solver.protocol.runner import Runner
-from solver.protocol.schema import COMMANDS, request_schema
+from solver.protocol.schema import COMMANDS, POSITION_SCHEMA_PATH, PROTOCOL_SCHEMA_PATH, request_schema
 
 from .http_guard import GuardMiddleware, allowed_hosts
 
 NDJSON = "application/x-ndjson"
+SCHEMA_MEDIA_TYPE = "application/schema+json"
 WEB_ROOT = PathLib(__file__).resolve().parent / "web"
 """The web workbench (plain ES modules, no build step), served at ``/``."""
 WORKBENCH_POLICY = ("default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; "
@@ -117,6 +120,18 @@ def create_app(limits: ServerLimits = ServerLimits()) -> FastAPI:
             return StreamingResponse(_stream(lines, runner, parsed.id), media_type=NDJSON)
         return await _final(lines, runner, parsed.id, request)
 
+    schemas = {name: schema_text(make()) for name, make in SCHEMAS_SERVED.items()}  # the same bytes as docs/schema/
+
+    @app.get(POSITION_SCHEMA_PATH, summary="The JSON Schema of the position format lueur-position/1", response_class=Response)
+    async def get_position_schema() -> Response:
+        return Response(schemas["position"], media_type=SCHEMA_MEDIA_TYPE)
+
+    @app.get(PROTOCOL_SCHEMA_PATH, summary="The JSON Schema of the protocol: requests, lines back, each command's result",
+             response_class=Response)
+    async def get_protocol_schema() -> Response:
+        return Response(schemas["protocol"], media_type=SCHEMA_MEDIA_TYPE)
+
+    # Last: the workbench's files answer every path the API does not.
     app.mount("/", WorkbenchFiles(directory=WEB_ROOT, html=True), name="workbench")
     return app
 

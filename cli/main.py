@@ -32,6 +32,7 @@ COMMANDS = {
     "odds": ("cli.position:odds", "Exact odds of the next draws from the pile's known contents."),
     "play": ("cli.play:play", "Play one whole game from the standard setup and print or save its record."),
     "render": ("cli.render:render", "Draw the board as a picture: SVG, or PNG with the extra lueur[png]."),
+    "schema": ("cli.schema:schema", "Print or write the JSON Schemas of the position format and of the engine protocol."),
     "serve": ("cli.serve:serve", "Serve the engine protocol over HTTP: POST /v1/<command> with the same JSON as `lueur engine`."),
     "show": ("cli.position:show", "Draw the board: passages, pits, monsters and their sight, prisoners, pile."),
     "solve": ("cli.solve:solve", "Can the group still regroup at a gate before the last light, and how?"),
