@@ -27,7 +27,7 @@ def schema(name: str | None, directory: str | None) -> None:
 
     \b
     Examples:
-      lueur schema position > lueur-position-1.schema.json
+      lueur schema position
       lueur schema --write /tmp/lueur-schema
     """
     if (name is None) == (directory is None):
