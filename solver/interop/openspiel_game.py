@@ -40,7 +40,7 @@ from solver.core.errors import UnsupportedError
 from solver.core.state import GameState
 from solver.core.tiles import TILE_TYPES, TYPE_INDEX, TileType
 from solver.interop.actions import ActionCodec
-from solver.interop.draws import NUM_OUTCOMES, completed, next_types
+from solver.interop.draws import NUM_OUTCOMES, completed, next_types, tiles_wanted
 from solver.interop.observation import fill, shapes
 from solver.interop.setting import starting_state
 from solver.notation.line import format_line
@@ -97,7 +97,7 @@ class NightCageGame(_Game):  # type: ignore[misc]
         super().__init__(_game_type(), info, given)
 
     def new_initial_state(self) -> NightCageState:
-        return NightCageState(self, self.start)
+        return NightCageState(self, _settled(self.start))
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> NightCageObserver:
         if params:
@@ -140,9 +140,9 @@ class NightCageState(_State):  # type: ignore[misc]
             if whole is None:
                 self.drawn = drawn
                 return
-            self.position, self.drawn = apply(self.position, whole)[0], ()
+            self.position, self.drawn = _settled(apply(self.position, whole)[0]), ()
             return
-        self.position = apply(self.position, self._codec.decode(action, self.position.turn))[0]
+        self.position = _settled(apply(self.position, self._codec.decode(action, self.position.turn))[0])
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -158,6 +158,15 @@ class NightCageState(_State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         return observation_string(self)
+
+
+def _settled(position: GameState) -> GameState:
+    """Past a chance node with nothing to draw (a burn from an empty pile): it has one outcome, taken at once."""
+    while node_type(position) is NodeType.CHANCE and tiles_wanted(position) == 0:
+        whole = completed(position, ())
+        assert whole is not None
+        position = apply(position, whole)[0]
+    return position
 
 
 def observation_string(state: NightCageState) -> str:
