@@ -20,6 +20,7 @@ from solver.core.state import GameState
 from solver.interop.actions import PLACEMENTS, ActionCodec
 from solver.notation.forms import load_path
 from solver.rules.engine import legal_actions, node_type
+from tests.interop_doc import run_snippets
 from tests.playouts import playout, random_step
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -123,3 +124,7 @@ def test_an_integer_out_of_range_is_refused() -> None:
     codec = ActionCodec(6, ("red", "blue"))
     with pytest.raises(ValueError, match="from 0 to"):
         codec.decode(codec.num_actions, 0)
+
+
+def test_the_documented_snippets_run_as_shown() -> None:
+    assert run_snippets("The action encoding") == 0

@@ -28,6 +28,7 @@ from solver.rules.engine import apply, chance_outcomes, legal_actions, node_type
 pyspiel = pytest.importorskip("pyspiel", reason="the extra lueur[openspiel] is not installed: pip install -e '.[openspiel]'")
 mcts = pytest.importorskip("open_spiel.python.algorithms.mcts")
 from solver.interop.openspiel_game import GAME_NAME, load_game  # noqa: E402  (registers the game; needs pyspiel)
+from tests.interop_doc import run_snippets, run_transcript  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 ENDGAMES = sorted((ROOT / "scenarios" / "endgames").glob("*.toml"))
@@ -215,3 +216,12 @@ def test_the_example_runs_mcts_on_an_end_game() -> None:
                           cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-2:] == ["  move E", "returns: [1.0]"]
+
+
+def test_the_documented_snippets_run_as_shown() -> None:
+    assert run_snippets("OpenSpiel") == 0
+
+
+def test_the_documented_transcript_is_what_the_example_prints() -> None:
+    printed, shown = run_transcript("OpenSpiel", "examples/openspiel_mcts.py")
+    assert printed == shown

@@ -11,7 +11,9 @@ seeded by ``reset(seed=...)``. The reward is OpenSpiel's: 1 when the game is
 won, 0 otherwise, given on the last step. An action the mask forbids changes
 nothing: reward 0, ``info["illegal_action"]`` is True.
 
-Without Gymnasium the module still imports; :class:`NightCageEnv` then cannot
+Importing the module registers the environment as ``lueur/NightCage-v0``
+(``gymnasium.make("lueur/NightCage-v0", setup="advanced")``). Without
+Gymnasium the module still imports; :class:`NightCageEnv` then cannot
 be built and says which extra to install.
 """
 
@@ -34,7 +36,7 @@ try:
     import gymnasium
     from gymnasium import spaces
 except ImportError:  # the extra lueur[gym] is not installed: the module imports, the environment cannot be built
-    gymnasium = None
+    gymnasium = None  # type: ignore[assignment]
 
 _Env: Any = gymnasium.Env if gymnasium is not None else object
 
@@ -42,10 +44,10 @@ MOST_TILES = float(sum(BOX))
 """The most tiles of one type a pile can hold (bounds the ``pile`` space)."""
 
 
-class NightCageEnv(_Env):  # type: ignore[misc]
+class NightCageEnv(_Env):
     """One agent playing the prisoners' team; the parameters are the OpenSpiel game's."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}
 
     def __init__(self, setup: str = "standard", rulings: str = "", position: str = "", render_mode: str | None = None):
         if gymnasium is None:
@@ -109,4 +111,11 @@ class NightCageEnv(_Env):  # type: ignore[misc]
         return {"illegal_action": illegal, "outcome": over.result if over is not None else None}
 
 
-__all__ = ["NightCageEnv"]
+ENV_ID = "lueur/NightCage-v0"
+"""The id ``gymnasium.make`` knows the environment by, once this module is imported."""
+
+if gymnasium is not None and ENV_ID not in gymnasium.registry:
+    gymnasium.register(id=ENV_ID, entry_point="solver.interop.gym_env:NightCageEnv")
+
+
+__all__ = ["ENV_ID", "NightCageEnv"]

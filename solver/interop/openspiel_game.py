@@ -78,7 +78,7 @@ def _game_type() -> Any:
     )
 
 
-class NightCageGame(_Game):  # type: ignore[misc]
+class NightCageGame(_Game):
     """The game; its parameters fix the starting position, hence the board size and the prisoners."""
 
     def __init__(self, params: dict[str, Any] | None = None):
@@ -105,7 +105,7 @@ class NightCageGame(_Game):  # type: ignore[misc]
         return NightCageObserver(self.start.size, len(self.start.prisoners))
 
 
-class NightCageState(_State):  # type: ignore[misc]
+class NightCageState(_State):
     """A position of the engine, and the tiles of a burn named so far (a burn is drawn a tile at a time)."""
 
     def __init__(self, game: NightCageGame, position: GameState, drawn: tuple[TileType, ...] = ()):
