@@ -9,6 +9,8 @@ action, and distinct actions of a position get distinct integers.
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -128,3 +130,44 @@ def test_an_integer_out_of_range_is_refused() -> None:
 
 def test_the_documented_snippets_run_as_shown() -> None:
     assert run_snippets("The action encoding") == 0
+
+
+BLOCK_EXTRAS = """
+import sys
+class NoExtras:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in ("pyspiel", "open_spiel", "gymnasium"):
+            raise ImportError(f"{name} is hidden by the test")
+sys.meta_path.insert(0, NoExtras())
+import solver
+assert "pyspiel" not in sys.modules and "gymnasium" not in sys.modules
+from solver.core.errors import UnsupportedError
+from solver.interop import gym_env, openspiel_game
+for build in (openspiel_game.load_game, gym_env.NightCageEnv):
+    try:
+        build()
+    except UnsupportedError as exc:
+        print(exc)
+"""
+
+
+def test_without_the_extras_the_modules_import_and_say_what_to_install() -> None:
+    done = subprocess.run([sys.executable, "-c", BLOCK_EXTRAS], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        "OpenSpiel is not installed: pip install -e '.[openspiel]'",
+        "Gymnasium is not installed: pip install -e '.[gym]'",
+    ]
+
+
+def test_the_positions_tried_offer_every_decision_verb() -> None:
+    """So the round trips above cover every block of the encoding."""
+    offered: set[Verb] = set()
+    for path in SCENARIOS:
+        for state in scenario_states(path):
+            offered.update(a.verb for a in legal_actions(state))
+    for setup in SETUPS:
+        for seed in range(3):
+            for state in playout(seed, known_order=seed % 2 == 0, max_steps=250, setup=setup):
+                offered.update(a.verb for a in legal_actions(state))
+    assert offered == set(Verb) - {Verb.DRAW, Verb.BURN}
