@@ -57,7 +57,7 @@ def test_random_simulation_of_a_whole_game(setup: str) -> None:
     pyspiel.random_sim_test(load_game(setup=setup), num_sims=5, serialize=False, verbose=False)
 
 
-@pytest.mark.parametrize("name", ["02", "05", "11", "15"])
+@pytest.mark.parametrize("name", [p.name[:2] for p in ENDGAMES])
 def test_random_simulation_from_an_end_game(name: str) -> None:
     pyspiel.random_sim_test(load_game(position=endgame_json(name)), num_sims=3, serialize=False, verbose=False)
 
