@@ -30,6 +30,7 @@ SLOW_MODULES = frozenset({
     "tests/test_supreme_properties.py",
     "tests/test_cpsat.py",
     "tests/test_examples.py",
+    "tests/test_openspiel.py",
     "tests/test_fastgame.py",
     "tests/test_pddl.py",
     "tests/test_planners_agree.py",
