@@ -52,6 +52,7 @@ def solve(
     limits: Limits = NO_LIMITS,
     canonical_keys: bool = True,
     bounds: bool = True,
+    eager_bounds: bool = True,
     progress: Callable[[dict[str, Any]], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
 ) -> Solution:
@@ -68,6 +69,12 @@ def solve(
             ``report_every`` paces ``progress``.
         canonical_keys, bounds: the pruning of :mod:`solver.endgame.bounds` (switchable so that
             tests can check it changes no answer).
+        eager_bounds: bound each end-game child when it is generated and drop the dead ends
+            (a bound of INFINITE) there, instead of queueing it with its parent's bound and
+            bounding it when it comes off the queue (lazy). Most Final Flickers children are
+            discards that cut a prisoner off every gate: dead ends that the lazy search queues,
+            pops and bounds one by one. Either way a dead end is never expanded, so the answers
+            are the same (switchable so that tests can check it).
         progress: called every ``limits.report_every`` seconds with the positions expanded so far and
             the proven lower bound on the optimal cost (for a watching client).
         should_stop: polled between expansions; when it answers true the verdict is ``unknown``.
@@ -84,6 +91,7 @@ def solve(
         raise NotDeterministic("the pile's order is unknown: a deterministic plan does not exist")
     max_nodes = DEFAULT_MAX_NODES if limits.max_nodes is None else limits.max_nodes
     search = _Search(state, goal, max_nodes, limits.time_limit, canonical_keys, bounds, started)
+    search.eager = eager_bounds and bounds
     search.budget = PositionBudget(max_positions(limits))
     search.budget.keep(search.entries, search.closed)
     search.progress, search.should_stop, search.report_every = progress, should_stop, limits.report_every
@@ -108,6 +116,8 @@ class _Search:
         self.deadline = None if time_limit is None else started + time_limit
         self.canonical_keys = canonical_keys
         self.bounds = bounds
+        self.eager = False
+        """Bound end-game children as they are generated (see :func:`solve`)."""
         self.started = started
         self.names = tuple(p.name for p in root.prisoners)
         self.entries: dict[Any, _Entry] = {}
@@ -253,6 +263,10 @@ class _Search:
             cost = (entry.cost[0] + 1, entry.cost[1] + turn.nerve)
             if result == "win":
                 self.push(("win", self.generated), _Entry(cost, key, turn, node), 0, True)
+            elif self.eager and not isinstance(node, GameState):
+                child = self.lower_bound(node)
+                if child < INFINITE:
+                    self.push(node, _Entry(cost, key, turn, node), child, True)
             else:
                 self.push(node, _Entry(cost, key, turn, node), max(0, h - 1), False)
 
