@@ -94,6 +94,7 @@ def solve(
     search.eager = eager_bounds and bounds
     search.budget = PositionBudget(max_positions(limits))
     search.budget.keep(search.entries, search.closed)
+    search.position_limit = search.budget.limit
     search.progress, search.should_stop, search.report_every = progress, should_stop, limits.report_every
     search.next_report = started + limits.report_every
     return search.run()
@@ -124,6 +125,8 @@ class _Search:
         self.closed: set[Any] = set()
         """Keys of the positions expanded (or proven dead ends)."""
         self.budget = PositionBudget(None)
+        self.position_limit: int | None = None
+        """The budget's limit on ``entries`` and ``closed`` together (read directly: the budget counts those two)."""
         self.queue: list[tuple[Any, ...]] = []
         self.tie = itertools.count()
         self.expanded = 0
@@ -211,7 +214,7 @@ class _Search:
         if old is not None and not self.better(entry.cost, old.cost):
             return
         self.entries[key] = entry
-        if self.budget.full():
+        if self.position_limit is not None and len(self.entries) + len(self.closed) >= self.position_limit:
             raise _Stopped("memory")
         heapq.heappush(self.queue, (self.priority(entry.cost, h), next(self.tie), key, h, exact, entry.cost))
 
@@ -258,17 +261,46 @@ class _Search:
 
     def expand(self, key: Any, entry: _Entry, h: int) -> None:
         self.expanded += 1
+        if not isinstance(entry.node, GameState) and self.eager:
+            self.expand_kernel(key, entry)
+            return
         for node, turn, result in self.edges(entry.node):
             self.generated += 1
             cost = (entry.cost[0] + 1, entry.cost[1] + turn.nerve)
             if result == "win":
                 self.push(("win", self.generated), _Entry(cost, key, turn, node), 0, True)
-            elif self.eager and not isinstance(node, GameState):
-                child = self.lower_bound(node)
-                if child < INFINITE:
-                    self.push(node, _Entry(cost, key, turn, node), child, True)
             else:
                 self.push(node, _Entry(cost, key, turn, node), max(0, h - 1), False)
+
+    def expand_kernel(self, key: Any, entry: _Entry) -> None:
+        """:meth:`expand` of an end-game position, children bounded as they come (the hot loop).
+
+        The same children as :meth:`edges`, with no turn object made for those
+        dropped: the kernel leaves lost results out, so a result is a win or a
+        position to bound (one the rules would call lost has no gate or too
+        few keys, and its bound is INFINITE).
+        """
+        node = entry.node
+        active = node[eg.TURN]
+        slot = eg.PRISONERS + active
+        before = node[slot] >> eg.NERVE_SHIFT & 3
+        name = self.names[active]
+        turns, nerve = entry.cost[0] + 1, entry.cost[1]
+        lower_bound = self.lower_bound
+        won = eg.won
+        for after, actions in eg.successors(node, include_losses=False):
+            self.generated += 1
+            spent = before - (after[slot] >> eg.NERVE_SHIFT & 3)
+            cost = (turns, nerve + spent) if spent > 0 else (turns, nerve)
+            if after[eg.TURN] == active and won(after[eg.PRESENT : eg.PRISONERS], after[eg.PRISONERS :]):
+                self.push(("win", self.generated), _Entry(cost, key, PlanTurn(name, actions, cost[1] - nerve), after), 0, True)
+                continue
+            old = self.entries.get(after)
+            if old is not None and not self.better(cost, old.cost):
+                continue  # reached no dearer before: bounded then
+            h = lower_bound(after)
+            if h < INFINITE:
+                self.push(after, _Entry(cost, key, PlanTurn(name, actions, cost[1] - nerve), after), h, True)
 
     def limit_reached(self) -> str | None:
         """The limit reached (``node``, ``stop`` or ``time``), or None."""
