@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/planners.py [--engines search,cpsat] [--limit N] [--time-limit S] [--json FILE]
     .venv/bin/python benchmarks/planners.py --advanced   # the advanced corpus: search, reference, cpsat
+    .venv/bin/python benchmarks/planners.py --engines search --per-node --corpus benchmarks/endgames/profile/index.json
 
 Each engine (``search``: :func:`solver.endgame.search.solve`; ``cpsat``:
 :func:`solver.endgame.cpsat.planner.solve`) solves every position of
@@ -65,6 +66,10 @@ class Run:
     proven: bool = False
     seconds: float = 0.0
     nodes: int | None = None
+    generated: int | None = None
+    """Turn results generated (the search), for ``--per-node``."""
+    cpu: float = 0.0
+    """CPU seconds of this process during the solve (``time.process_time``)."""
     note: str | None = None
     """Why it is unsupported, the error, or a plan the rules engine refused."""
 
@@ -76,6 +81,8 @@ class Run:
             "proven": self.proven,
             "seconds": round(self.seconds, 6),
             "nodes": self.nodes,
+            "generated": self.generated,
+            "cpu": round(self.cpu, 6),
             "note": self.note,
         }
 
@@ -135,15 +142,16 @@ def run_one(solve: Callable[[GameState], Any], state: GameState) -> Run:
     """Solve, time, and replay a winning plan through the rules engine."""
     if solve is reference_run:
         return reference_run(state)
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     try:
         sol = solve(state)
     except UnsupportedError as exc:
         return Run("unsupported", seconds=time.perf_counter() - started, note=str(exc))
     except Exception as exc:  # a benchmark reports a crash and goes on
         return Run("error", seconds=time.perf_counter() - started, note=f"{type(exc).__name__}: {exc}")
-    seconds = time.perf_counter() - started
-    run = Run(sol.verdict, sol.turns, sol.nerve_spent, sol.stats.proven_optimal, seconds, sol.stats.nodes)
+    seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
+    run = Run(sol.verdict, sol.turns, sol.nerve_spent, sol.stats.proven_optimal, seconds, sol.stats.nodes,
+              sol.stats.generated, cpu)
     if sol.verdict == "win":
         try:
             verify(state, sol.plan)
@@ -232,6 +240,7 @@ def figures(positions: list[Position], engines: list[str]) -> dict[str, Any]:
             "statuses": statuses,
             "seconds": {"p50": percentile(times, 0.5), "p95": percentile(times, 0.95), "max": max(times, default=None)},
             "nodes": {"p50": percentile(nodes, 0.5), "p95": percentile(nodes, 0.95), "max": max(nodes, default=None)},
+            "per_node": per_node(answered),
             "under_100ms": sum(t < 0.1 for t in times),
             "under_1s": sum(t < 1.0 for t in times),
             "vs_expected": agreement,
@@ -240,6 +249,18 @@ def figures(positions: list[Position], engines: list[str]) -> dict[str, Any]:
         if "search" in engines and other in engines:
             doc[f"search_vs_{other}"] = pairwise(positions, other, doc["disagreements"])
     return doc
+
+
+def per_node(runs: list[Run]) -> dict[str, float | None]:
+    """CPU per position expanded and turn results per position expanded, over every run that counted them."""
+    counted = [r for r in runs if r.nodes]
+    nodes = sum(r.nodes or 0 for r in counted)
+    if not nodes:
+        return {"cpu_seconds": None, "us_per_node": None, "results_per_node": None}
+    cpu = sum(r.cpu for r in counted)
+    generated = sum(r.generated or 0 for r in counted)
+    return {"cpu_seconds": round(cpu, 3), "us_per_node": round(1e6 * cpu / nodes, 1),
+            "results_per_node": round(generated / nodes, 2) if generated else None}
 
 
 def pairwise(positions: list[Position], other: str, disagreements: list[dict[str, Any]]) -> dict[str, int]:
@@ -259,7 +280,7 @@ def pairwise(positions: list[Position], other: str, disagreements: list[dict[str
 # -- output ------------------------------------------------------------------------------------------
 
 
-def print_table(doc: dict[str, Any], missing: dict[str, str]) -> None:
+def print_table(doc: dict[str, Any], missing: dict[str, str], show_per_node: bool = False) -> None:
     """Two tables (answers and agreement; time and nodes), then every disagreement."""
     from rich.console import Console
     from rich.table import Table
@@ -289,6 +310,14 @@ def print_table(doc: dict[str, Any], missing: dict[str, str]) -> None:
         )
     console.print(answers)
     console.print(speed)
+    if show_per_node:
+        for name, e in doc["engines"].items():
+            f = e["per_node"]
+            if f["us_per_node"] is not None:
+                console.print(
+                    f"{name}: {f['cpu_seconds']:.3f} CPU s in all, {f['us_per_node']:.1f} µs per position expanded, "
+                    f"{f['results_per_node'] or 0:.2f} turn results per position expanded"
+                )
     for name, why in missing.items():
         console.print(f"{name}: not run: {why}")
     for other in ("cpsat", "reference"):
@@ -324,6 +353,7 @@ def main() -> None:
     parser.add_argument("--corpus", default=None, help="index.json of the corpus (default: the standard or the advanced one)")
     parser.add_argument("--json", metavar="FILE", help="also save the figures and every run as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress line")
+    parser.add_argument("--per-node", action="store_true", help="also CPU per position expanded and turn results per position")
     args = parser.parse_args()
 
     engines = args.engines or ("search,reference,cpsat" if args.advanced else "search,cpsat")
@@ -334,7 +364,7 @@ def main() -> None:
     run_all(positions, solvers, args.quiet)
     doc = {"positions": len(positions), "time_limit": args.time_limit, **figures(positions, list(solvers))}
     doc["unavailable"] = missing
-    print_table(doc, missing)
+    print_table(doc, missing, args.per_node)
     if args.json:
         doc["machine"] = {"python": platform.python_version(), "platform": platform.platform()}
         doc["runs"] = [{"id": p.ident, **{name: r.as_json() for name, r in p.runs.items()}} for p in positions]

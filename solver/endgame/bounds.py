@@ -65,8 +65,52 @@ def _step(ctx: eg.Context, b: tuple[int, ...], frontier: int, through: int) -> i
     return out & through
 
 
-_DISTANCES: dict[tuple[int, ...], dict[int, int]] = {}
 _CACHE_LIMIT = 200_000
+
+
+class _Board:
+    """What the bounds need to know of one board, computed once per cell when first asked.
+
+    Distances and connected regions depend only on which tiles are present
+    (a tile's openings never change, a pit has none, keys and crumbling play
+    no part), and a search meets the same boards again and again with the
+    prisoners elsewhere: so they are remembered per board, not per position.
+    """
+
+    __slots__ = ("ctx", "b", "distances", "regions")
+
+    def __init__(self, ctx: eg.Context, b: tuple[int, ...]) -> None:
+        self.ctx = ctx
+        self.b = b
+        self.distances: dict[int, dict[int, int]] = {}
+        self.regions: dict[int, int] = {}
+
+    def gate_distances(self, cell: int) -> dict[int, int]:
+        found = self.distances.get(cell)
+        if found is None:
+            found = self.distances[cell] = _gate_distances(self.ctx, self.b, cell)
+        return found
+
+    def region(self, cell: int) -> int:
+        """Tiles connected to ``cell`` through passages and monsters (the cell included)."""
+        found = self.regions.get(cell)
+        if found is None:
+            found = self.regions[cell] = _region(self.ctx, self.b, cell)
+        return found
+
+
+_BOARDS: dict[tuple[object, ...], _Board] = {}
+
+
+def _board(ctx: eg.Context, b: tuple[int, ...]) -> _Board:
+    """The cached :class:`_Board` of a board tuple (keys and crumbling left out of the key)."""
+    key = (ctx.size, b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7])
+    found = _BOARDS.get(key)
+    if found is None:
+        if len(_BOARDS) >= _CACHE_LIMIT:
+            _BOARDS.clear()
+        found = _BOARDS[key] = _Board(ctx, b)
+    return found
 
 
 def gate_distances(ctx: eg.Context, b: tuple[int, ...], cell: int) -> dict[int, int]:
@@ -75,14 +119,7 @@ def gate_distances(ctx: eg.Context, b: tuple[int, ...], cell: int) -> dict[int, 
     Distances depend only on which tiles are present (a tile's openings never
     change, a pit has none), so they are remembered per board and cell.
     """
-    key = (ctx.size, b[eg.B_PRESENT], b[eg.B_OPEN_N], b[eg.B_OPEN_E], b[eg.B_OPEN_S], b[eg.B_OPEN_W],
-           b[eg.B_PIT], b[eg.B_MONSTER], b[eg.B_GATE], cell)
-    found = _DISTANCES.get(key)
-    if found is None:
-        if len(_DISTANCES) >= _CACHE_LIMIT:
-            _DISTANCES.clear()
-        found = _DISTANCES[key] = _gate_distances(ctx, b, cell)
-    return found
+    return _board(ctx, b).gate_distances(cell)
 
 
 def _gate_distances(ctx: eg.Context, b: tuple[int, ...], cell: int) -> dict[int, int]:
@@ -114,21 +151,26 @@ def _gate_distances(ctx: eg.Context, b: tuple[int, ...], cell: int) -> dict[int,
 def turns_needed(k: eg.K) -> int:
     """A lower bound on the turns until a win (INFINITE when no gate can gather everyone,
     or when the keys held and those left on tiles someone can reach are too few)."""
-    ctx = k[eg.CTX]
     b = k[eg.PRESENT : eg.PRISONERS]
+    board = _board(k[eg.CTX], b)
     ps = k[eg.PRISONERS :]
     n = len(ps)
     turn = k[eg.TURN]
-    # Every prisoner needs a key: held ones, or key tiles someone can still walk to.
-    held = sum(1 for p in ps if p & eg.KEY)
-    if held < n and held + bin(b[eg.B_KEYED] & reach(k)).count("1") < n:
-        return INFINITE
     dists = []
+    held = 0
+    reached = 0
     for p in ps:
         pos = p & eg.POS
         if pos >= eg.FALLEN:
             return INFINITE
-        dists.append(gate_distances(ctx, b, pos))
+        held += p >> 10 & 1
+        dists.append(board.gate_distances(pos))
+    # Every prisoner needs a key: held ones, or key tiles someone can still walk to.
+    if held < n:
+        for p in ps:
+            reached |= board.region(p & eg.POS)
+        if held + (b[eg.B_KEYED] & reached).bit_count() < n:
+            return INFINITE
     best = INFINITE
     for gate in dists[0]:
         worst = 0
@@ -138,11 +180,15 @@ def turns_needed(k: eg.K) -> int:
                 worst = INFINITE
                 break
             if d:
-                own_turns = max(-(-d // 3), d - ((p >> eg.NERVE_SHIFT) & 3))
-                worst = max(worst, (i - turn) % n + (own_turns - 1) * n + 1)
-                if worst >= best:
-                    break
-        best = min(best, worst)
+                nerve = p >> eg.NERVE_SHIFT & 3
+                own_turns = d - nerve if d - nerve > (d + 2) // 3 else (d + 2) // 3
+                count = (i - turn) % n + (own_turns - 1) * n + 1
+                if count > worst:
+                    worst = count
+                    if worst >= best:
+                        break
+        if worst < best:
+            best = worst
     return best
 
 
@@ -151,35 +197,26 @@ def turns_left(k: eg.K) -> int:
     ctx = k[eg.CTX]
     if not ctx.ff_occupied:
         return INFINITE
-    tiles = bin(k[eg.PRESENT]).count("1")
-    nerve = sum((p >> eg.NERVE_SHIFT) & 3 for p in k[eg.PRISONERS :])
-    return 2 * tiles + nerve
-
-
-_REACH: dict[tuple[int, ...], int] = {}
+    nerve = 0
+    for p in k[eg.PRISONERS :]:
+        nerve += p >> eg.NERVE_SHIFT & 3
+    return 2 * k[eg.PRESENT].bit_count() + nerve
 
 
 def reach(k: eg.K) -> int:
     """Tiles connected, through passages and monsters, to a prisoner standing on the board."""
-    key = (k[eg.CTX].size, *k[eg.PRESENT : eg.PIT + 1], *(p & eg.POS for p in k[eg.PRISONERS :]))
-    found = _REACH.get(key)
-    if found is None:
-        if len(_REACH) >= _CACHE_LIMIT:
-            _REACH.clear()
-        found = _REACH[key] = _reach(k)
-    return found
-
-
-def _reach(k: eg.K) -> int:
-    ctx = k[eg.CTX]
-    b = k[eg.PRESENT : eg.PRISONERS]
-    walk = b[eg.B_PRESENT] & ~b[eg.B_PIT]
+    board = _board(k[eg.CTX], k[eg.PRESENT : eg.PRISONERS])
     reached = 0
     for p in k[eg.PRISONERS :]:
         pos = p & eg.POS
         if pos < eg.FALLEN:
-            reached |= 1 << pos
-    frontier = reached
+            reached |= board.region(pos)
+    return reached
+
+
+def _region(ctx: eg.Context, b: tuple[int, ...], cell: int) -> int:
+    walk = b[eg.B_PRESENT] & ~b[eg.B_PIT]
+    reached = frontier = 1 << cell
     while frontier:
         frontier = _step(ctx, b, frontier, walk & ~reached)
         reached |= frontier

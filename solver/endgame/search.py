@@ -52,6 +52,7 @@ def solve(
     limits: Limits = NO_LIMITS,
     canonical_keys: bool = True,
     bounds: bool = True,
+    eager_bounds: bool = True,
     progress: Callable[[dict[str, Any]], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
 ) -> Solution:
@@ -68,6 +69,12 @@ def solve(
             ``report_every`` paces ``progress``.
         canonical_keys, bounds: the pruning of :mod:`solver.endgame.bounds` (switchable so that
             tests can check it changes no answer).
+        eager_bounds: bound each end-game child when it is generated and drop the dead ends
+            (a bound of INFINITE) there, instead of queueing it with its parent's bound and
+            bounding it when it comes off the queue (lazy). Most Final Flickers children are
+            discards that cut a prisoner off every gate: dead ends that the lazy search queues,
+            pops and bounds one by one. Either way a dead end is never expanded, so the answers
+            are the same (switchable so that tests can check it).
         progress: called every ``limits.report_every`` seconds with the positions expanded so far and
             the proven lower bound on the optimal cost (for a watching client).
         should_stop: polled between expansions; when it answers true the verdict is ``unknown``.
@@ -84,8 +91,10 @@ def solve(
         raise NotDeterministic("the pile's order is unknown: a deterministic plan does not exist")
     max_nodes = DEFAULT_MAX_NODES if limits.max_nodes is None else limits.max_nodes
     search = _Search(state, goal, max_nodes, limits.time_limit, canonical_keys, bounds, started)
+    search.eager = eager_bounds and bounds
     search.budget = PositionBudget(max_positions(limits))
     search.budget.keep(search.entries, search.closed)
+    search.position_limit = search.budget.limit
     search.progress, search.should_stop, search.report_every = progress, should_stop, limits.report_every
     search.next_report = started + limits.report_every
     return search.run()
@@ -108,12 +117,16 @@ class _Search:
         self.deadline = None if time_limit is None else started + time_limit
         self.canonical_keys = canonical_keys
         self.bounds = bounds
+        self.eager = False
+        """Bound end-game children as they are generated (see :func:`solve`)."""
         self.started = started
         self.names = tuple(p.name for p in root.prisoners)
         self.entries: dict[Any, _Entry] = {}
         self.closed: set[Any] = set()
         """Keys of the positions expanded (or proven dead ends)."""
         self.budget = PositionBudget(None)
+        self.position_limit: int | None = None
+        """The budget's limit on ``entries`` and ``closed`` together (read directly: the budget counts those two)."""
         self.queue: list[tuple[Any, ...]] = []
         self.tie = itertools.count()
         self.expanded = 0
@@ -201,7 +214,7 @@ class _Search:
         if old is not None and not self.better(entry.cost, old.cost):
             return
         self.entries[key] = entry
-        if self.budget.full():
+        if self.position_limit is not None and len(self.entries) + len(self.closed) >= self.position_limit:
             raise _Stopped("memory")
         heapq.heappush(self.queue, (self.priority(entry.cost, h), next(self.tie), key, h, exact, entry.cost))
 
@@ -248,6 +261,9 @@ class _Search:
 
     def expand(self, key: Any, entry: _Entry, h: int) -> None:
         self.expanded += 1
+        if not isinstance(entry.node, GameState) and self.eager:
+            self.expand_kernel(key, entry)
+            return
         for node, turn, result in self.edges(entry.node):
             self.generated += 1
             cost = (entry.cost[0] + 1, entry.cost[1] + turn.nerve)
@@ -255,6 +271,36 @@ class _Search:
                 self.push(("win", self.generated), _Entry(cost, key, turn, node), 0, True)
             else:
                 self.push(node, _Entry(cost, key, turn, node), max(0, h - 1), False)
+
+    def expand_kernel(self, key: Any, entry: _Entry) -> None:
+        """:meth:`expand` of an end-game position, children bounded as they come (the hot loop).
+
+        The same children as :meth:`edges`, with no turn object made for those
+        dropped: the kernel leaves lost results out, so a result is a win or a
+        position to bound (one the rules would call lost has no gate or too
+        few keys, and its bound is INFINITE).
+        """
+        node = entry.node
+        active = node[eg.TURN]
+        slot = eg.PRISONERS + active
+        before = node[slot] >> eg.NERVE_SHIFT & 3
+        name = self.names[active]
+        turns, nerve = entry.cost[0] + 1, entry.cost[1]
+        lower_bound = self.lower_bound
+        won = eg.won
+        for after, actions in eg.successors(node, include_losses=False):
+            self.generated += 1
+            spent = before - (after[slot] >> eg.NERVE_SHIFT & 3)
+            cost = (turns, nerve + spent) if spent > 0 else (turns, nerve)
+            if after[eg.TURN] == active and won(after[eg.PRESENT : eg.PRISONERS], after[eg.PRISONERS :]):
+                self.push(("win", self.generated), _Entry(cost, key, PlanTurn(name, actions, cost[1] - nerve), after), 0, True)
+                continue
+            old = self.entries.get(after)
+            if old is not None and not self.better(cost, old.cost):
+                continue  # reached no dearer before: bounded then
+            h = lower_bound(after)
+            if h < INFINITE:
+                self.push(after, _Entry(cost, key, PlanTurn(name, actions, cost[1] - nerve), after), h, True)
 
     def limit_reached(self) -> str | None:
         """The limit reached (``node``, ``stop`` or ``time``), or None."""
