@@ -45,7 +45,14 @@ def main() -> None:
         "--max-generated", type=int, default=corpus.DEFAULT_MAX_GENERATED, help="drop a candidate past this many turn results"
     )
     parser.add_argument("--max-candidates", type=int, default=None, help="candidates tried at most (default 10 x count)")
+    parser.add_argument(
+        "--relabel", action="store_true",
+        help="keep the committed positions and their numbers; solve each again under today's rules and rewrite its answer",
+    )
     args = parser.parse_args()
+    if args.relabel:
+        relabel(Path(args.out), corpus.Budget(args.max_nodes, args.max_generated))
+        return
 
     report = corpus.Report()
     budget = corpus.Budget(args.max_nodes, args.max_generated)
@@ -62,6 +69,30 @@ def main() -> None:
     print(file=sys.stderr)
     write(Path(args.out), corpus.files(entries, args.seed))
     print_report(entries, report, budget, time.perf_counter() - started, Path(args.out))
+
+
+def relabel(out: Path, budget: corpus.Budget) -> None:
+    """Solve every committed position again (its candidate redrawn from the seed and index in its meta)
+    and rewrite its answer, features and index row; the positions and their numbers stay. A rules
+    change (a ruling amended) can change an answer: this is how the corpus follows it."""
+    rows = json.loads((out / corpus.INDEX).read_text(encoding="utf-8"))
+    new_rows, changed = [], []
+    for row in rows:
+        meta = json.loads((out / row["file"]).read_text(encoding="utf-8"))["meta"]
+        labelled = corpus.label(meta["generator"]["seed"], meta["generator"]["index"], budget)
+        if labelled.entry is None:
+            sys.exit(f"{row['file']}: the search no longer settles it within the budget ({labelled.status}); regenerate the corpus")
+        entry = labelled.entry
+        text = corpus.dumps(entry.state, corpus.entry_meta(entry, meta["generator"]["seed"])) + "\n"
+        if text != (out / row["file"]).read_text(encoding="utf-8"):
+            (out / row["file"]).write_text(text, encoding="utf-8")
+            changed.append(f"{row['file']}: {row['verdict']} {row['turns']} {row['nerve_spent']} -> "
+                           f"{entry.verdict} {entry.turns} {entry.nerve_spent}")
+        new_rows.append(corpus.index_row(entry, row["id"], row["file"]))
+    (out / corpus.INDEX).write_text(json.dumps(new_rows, indent=1) + "\n", encoding="utf-8")
+    print(f"relabelled {len(rows)} positions; {len(changed)} changed")
+    for line in changed:
+        print("  " + line)
 
 
 def _progress(kept: int, tried: int) -> None:

@@ -50,6 +50,7 @@ SLOW_MODULES = frozenset({
 
 SLOW_TESTS = frozenset({
     "tests/test_docs.py::test_every_help_example_runs",
+    "tests/test_corpus.py::test_every_position_resolves_to_the_stored_answer",
     "tests/test_render_cli.py::test_render_plan_draws_each_prisoners_whole_walk",
     "tests/test_render_cli.py::test_render_plan_of_a_lost_position_writes_nothing_and_exits_1",
     "tests/test_render_cli.py::test_solve_render_writes_a_frame_per_turn_and_the_final_one",

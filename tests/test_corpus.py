@@ -125,11 +125,11 @@ def test_index_agrees_with_the_files() -> None:
             assert len(expected["plan"]) == expected["turns"]
 
 
-def test_a_sample_resolves_to_the_stored_answer() -> None:
+def test_every_position_resolves_to_the_stored_answer() -> None:
+    """Every one (a sample let five answers go stale when a ruling was amended; `make_endgames.py --relabel`
+    brings the answers up to date)."""
     rows = index()
-    sample = [row for row in rows if row["tiles"] <= 12][::25]
-    assert len(sample) >= 6
-    for row in sample:
+    for row in rows:
         sol = solve(position(row["file"]).state)
         assert (sol.verdict, sol.turns, sol.nerve_spent) == (row["verdict"], row["turns"], row["nerve_spent"]), row["id"]
 
