@@ -9,6 +9,7 @@ the rules refuse (``refused``). docs/fearsome-floors.md describes each example.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,7 @@ from typing import Any
 import pytest
 
 from solver.core.errors import PositionError
-from solver.fearsome import moves, notation, rounds, setups
+from solver.fearsome import moves, notation, rounds, rulings, setups
 from solver.fearsome.board import name, parse
 from solver.fearsome.monster import MonsterStep, monster_phase
 from solver.fearsome.state import Phase, Place, Position, Tombstones
@@ -177,3 +178,12 @@ def test_the_first_draw_is_never_a_prey_tile_and_round_two_starts_after_seven() 
         if position.phase is Phase.OVER:
             break
     assert position.tombstones.round == 2 and position.tombstones.drawn == ()
+
+
+def test_the_rulings_table_of_the_doc_is_the_code_s() -> None:
+    text = (ROOT.parent.parent / "docs" / "fearsome-floors.md").read_text(encoding="utf-8")
+    switches = re.findall(r"^\| (FF-[A-Z0-9-]+) \| (.+?) \| (.+?) \|$", text, re.M)
+    fixed = re.findall(r"^\| (FF-[A-Z0-9-]+) \| ([^|]+?) \|$", text, re.M)
+    assert [tuple(r) for r in switches] == [tuple(r) for r in rulings.SWITCHES]
+    assert [(n, d, None) for n, d in fixed] == [tuple(r) for r in rulings.FIXED]
+    assert list(rulings.DEFAULT.as_dict()) == [r.name for r in rulings.SWITCHES]

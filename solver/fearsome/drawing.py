@@ -14,7 +14,18 @@ from solver.fearsome.state import Place, Position, StoneKind
 
 STONE_MARKS = {StoneKind.PLAIN: "#", StoneKind.CRYSTAL: "*", StoneKind.PIVOT_RIGHT: "R", StoneKind.PIVOT_BACK: "U"}
 MONSTER_MARKS = "^>v<"
-LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWYZabcdefghijklmnopqrstuvwxyz"
+LETTERS = "ABCDEFGHIJKLMNOPQSVWYZabcdefghijklmnopqrstuwxyz"
+"""Marks for pawns (the scenery's R, T, U and X left out); a pawn whose id is one letter is drawn as it."""
+
+
+def pawn_marks(position: Position) -> dict[str, str]:
+    """Each pawn's mark on the board: its id when that is one letter, else the next free letter."""
+    marks = {p.ident: p.ident for p in position.pawns if len(p.ident) == 1 and p.ident.isalpha()}
+    free = (letter for letter in LETTERS if letter not in marks.values())
+    for pawn in position.pawns:
+        if pawn.ident not in marks:
+            marks[pawn.ident] = next(free, "?")
+    return marks
 
 
 def draw(position: Position) -> str:
@@ -23,9 +34,8 @@ def draw(position: Position) -> str:
     marks.update({sq: "~" for sq in position.pool_squares()})
     marks.update({pad.square: "T" for pair in position.teleporters for pad in pair})
     marks.update({sq: STONE_MARKS[kind] for sq, kind in position.stones})
-    letters = {}
-    for index, pawn in enumerate(position.pawns):
-        letters[pawn.ident] = LETTERS[index] if index < len(LETTERS) else "?"
+    letters = pawn_marks(position)
+    for pawn in position.pawns:
         if pawn.place is Place.BOARD:
             marks[pawn.square] = letters[pawn.ident]
     marks[position.monster] = MONSTER_MARKS[position.facing]
@@ -39,7 +49,8 @@ def draw(position: Position) -> str:
     for pawn in position.pawns:
         where = name(pawn.square) if pawn.place is Place.BOARD else pawn.place.value
         moved = ", moved" if pawn.ident in position.moved else ""
-        lines.append(f"  {letters[pawn.ident]} {pawn.ident} ({pawn.colour}) shows {pawn.value}, {where}{moved}")
+        label = pawn.ident if letters[pawn.ident] == pawn.ident else f"{letters[pawn.ident]} {pawn.ident}"
+        lines.append(f"  {label} ({pawn.colour}) shows {pawn.value}, {where}{moved}")
     if position.to_move >= 0:
         lines.append(f"to move: {position.players[position.to_move]}")
     else:
