@@ -295,4 +295,17 @@ def to_json(position: Position, meta: dict[str, Any] | None = None) -> dict[str,
 
 
 def dumps(position: Position, meta: dict[str, Any] | None = None) -> str:
-    return json.dumps(to_json(position, meta), indent=2, ensure_ascii=False) + "\n"
+    """The JSON text: one field a line, one pawn a line (short enough to read and to diff)."""
+    return compact(to_json(position, meta))
+
+
+def compact(document: dict[str, Any]) -> str:
+    """A document with one top-level field a line and each item of ``pawns`` on its own line."""
+    lines = []
+    for key, value in document.items():
+        if key == "pawns" and value:
+            items = ",\n".join("    " + json.dumps(item, ensure_ascii=False) for item in value)
+            lines.append(f"  {json.dumps(key)}: [\n{items}\n  ]")
+        else:
+            lines.append(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
