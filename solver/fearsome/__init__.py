@@ -1,0 +1,10 @@
+"""Fearsome Floors (Finstere Flure, F. Friese 2003): a second game beside the Night Cage.
+
+Inner modules, lowest first: ``board`` (geometry), ``rulings``, ``state`` (the
+pieces and the position), ``floor`` (where a pushed thing comes to rest),
+``turns`` (the pawn phase's order and the winner), ``moves`` (a pawn's moves),
+``monster`` (the monster phase), ``rounds`` (the tombstone piles and the end),
+``setups`` (layouts and pawn sets), ``notation`` (the JSON form) and
+``drawing`` (the board as text). The reading of the rules is
+docs/fearsome-floors.md. Nothing here imports the Night Cage's rules.
+"""
