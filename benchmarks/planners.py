@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/planners.py [--engines search,cpsat] [--limit N] [--time-limit S] [--json FILE]
     .venv/bin/python benchmarks/planners.py --advanced   # the advanced corpus: search, reference, cpsat
     .venv/bin/python benchmarks/planners.py --engines search --per-node --corpus benchmarks/endgames/profile/index.json
+    .venv/bin/python benchmarks/planners.py --hard       # the hard corpus (issue 15): search, cpsat
 
 Each engine (``search``: :func:`solver.endgame.search.solve`; ``cpsat``:
 :func:`solver.endgame.cpsat.planner.solve`) solves every position of
@@ -24,6 +25,12 @@ keepers, pit fiends, the pathless, the Dirge) with the engines ``search``,
 ``reference`` (the breadth-first planner over the rules engine of
 :mod:`solver.testing.reference_search`, which shares no code with the others)
 and ``cpsat``, which must refuse every position as not modelled.
+
+``--hard`` runs the hard corpus (``benchmarks/endgames/hard``: searches of
+10^4 to 10^6 positions when it was made) with a time limit of 600 s per
+position and engine unless ``--time-limit`` says otherwise; the tables add
+CPU seconds and CPU microseconds per position expanded.
+``--reference-max`` caps the reference's turn-start positions.
 """
 
 from __future__ import annotations
@@ -51,6 +58,7 @@ from solver.testing.reference_search import ReferenceLimit, reference_solve  # n
 
 CORPUS = ROOT / "benchmarks" / "endgames" / "index.json"
 ADVANCED_CORPUS = ROOT / "benchmarks" / "endgames" / "advanced" / "index.json"
+HARD_CORPUS = ROOT / "benchmarks" / "endgames" / "hard" / "index.json"
 ENGINES = ("search", "cpsat", "reference")
 REFERENCE_MAX_POSITIONS = 200_000
 
@@ -69,7 +77,7 @@ class Run:
     generated: int | None = None
     """Turn results generated (the search), for ``--per-node``."""
     cpu: float = 0.0
-    """CPU seconds of this process during the solve (``time.process_time``)."""
+    """CPU seconds of this process during the solve (``time.process_time``; CP-SAT's worker threads included)."""
     note: str | None = None
     """Why it is unsupported, the error, or a plan the rules engine refused."""
 
@@ -123,13 +131,13 @@ def engine_solvers(names: list[str], time_limit: float) -> tuple[dict[str, Calla
 
 def reference_run(state: GameState) -> Run:
     """The breadth-first reference: exact when it finishes, ``unknown`` past its cap."""
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     try:
         ref = reference_solve(state, REFERENCE_MAX_POSITIONS)
     except ReferenceLimit as exc:
-        return Run("unknown", seconds=time.perf_counter() - started, note=str(exc))
+        return Run("unknown", seconds=time.perf_counter() - started, cpu=time.process_time() - cpu, note=str(exc))
     seconds = time.perf_counter() - started
-    run = Run(ref.verdict, ref.turns, ref.nerve_spent, True, seconds, ref.positions)
+    run = Run(ref.verdict, ref.turns, ref.nerve_spent, True, seconds, ref.positions, time.process_time() - cpu)
     if ref.verdict == "win":
         try:
             verify(state, ref.plan)
@@ -223,6 +231,8 @@ def figures(positions: list[Position], engines: list[str]) -> dict[str, Any]:
         answered = [r for _, r in runs if r.status not in ("unsupported", "error")]
         times = [r.seconds for r in answered]
         nodes = [float(r.nodes) for r in answered if r.nodes is not None]
+        cpus = [r.cpu for r in answered]
+        us_each = [r.cpu / r.nodes * 1e6 for r in answered if r.nodes]
         statuses: dict[str, int] = {}
         for _, r in runs:
             statuses[r.status] = statuses.get(r.status, 0) + 1
@@ -241,6 +251,8 @@ def figures(positions: list[Position], engines: list[str]) -> dict[str, Any]:
             "seconds": {"p50": percentile(times, 0.5), "p95": percentile(times, 0.95), "max": max(times, default=None)},
             "nodes": {"p50": percentile(nodes, 0.5), "p95": percentile(nodes, 0.95), "max": max(nodes, default=None)},
             "per_node": per_node(answered),
+            "cpu": {"p50": percentile(cpus, 0.5), "p95": percentile(cpus, 0.95), "max": max(cpus, default=None)},
+            "us_per_node": {"p50": percentile(us_each, 0.5), "overall": 1e6 * sum(cpus) / sum(nodes) if sum(nodes) else None},
             "under_100ms": sum(t < 0.1 for t in times),
             "under_1s": sum(t < 1.0 for t in times),
             "vs_expected": agreement,
@@ -286,12 +298,15 @@ def print_table(doc: dict[str, Any], missing: dict[str, str], show_per_node: boo
     from rich.table import Table
 
     console = Console()
+    if not console.is_terminal:  # a file or a pipe: wide enough for every column
+        console = Console(width=160)
     console.print(f"{doc['positions']} corpus positions, objective turns, time limit {doc['time_limit']} s per position")
     answers = Table(title="Answers; agreement with the expected (agree, differ, undecided)")
     for col in ("engine", "runs", "win", "lose", "unk", "unsup", "err", "agree", "differ", "undec"):
         answers.add_column(col, justify="left" if col == "engine" else "right")
     speed = Table(title="Solve time and nodes")
-    for col in ("engine", "t p50", "t p95", "t max", "<100ms", "<1s", "n p50", "n p95", "n max"):
+    for col in ("engine", "t p50", "t p95", "t max", "cpu p50", "cpu p95", "cpu max", "<100ms", "<1s", "n p50", "n p95",
+                "n max", "us/n p50", "us/n all"):
         speed.add_column(col, justify="left" if col == "engine" else "right")
     for name, e in doc["engines"].items():
         s, agree = e["statuses"], e["vs_expected"]
@@ -304,9 +319,11 @@ def print_table(doc: dict[str, Any], missing: dict[str, str], show_per_node: boo
         speed.add_row(
             name,
             *(_secs(e["seconds"][k]) for k in ("p50", "p95", "max")),
+            *(_secs(e["cpu"][k]) for k in ("p50", "p95", "max")),
             str(e["under_100ms"]),
             str(e["under_1s"]),
             *(_num(e["nodes"][k]) for k in ("p50", "p95", "max")),
+            *(_num(e["us_per_node"][k]) for k in ("p50", "overall")),
         )
     console.print(answers)
     console.print(speed)
@@ -345,21 +362,28 @@ def _num(value: float | None) -> str:
 
 
 def main() -> None:
+    global REFERENCE_MAX_POSITIONS
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--engines", default=None, help="engines (default search,cpsat; --advanced: search,reference,cpsat)")
     parser.add_argument("--advanced", action="store_true", help="the advanced corpus (benchmarks/endgames/advanced)")
+    parser.add_argument("--hard", action="store_true", help="the hard corpus (benchmarks/endgames/hard)")
     parser.add_argument("--limit", type=int, default=None, help="only the first N positions")
-    parser.add_argument("--time-limit", type=float, default=10.0, help="seconds per position and engine (default 10)")
+    parser.add_argument("--time-limit", type=float, default=None,
+                        help="seconds per position and engine (default 10; --hard: 600)")
+    parser.add_argument("--reference-max", type=int, default=REFERENCE_MAX_POSITIONS,
+                        help=f"turn-start positions the reference may meet (default {REFERENCE_MAX_POSITIONS:,})")
     parser.add_argument("--corpus", default=None, help="index.json of the corpus (default: the standard or the advanced one)")
     parser.add_argument("--json", metavar="FILE", help="also save the figures and every run as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress line")
     parser.add_argument("--per-node", action="store_true", help="also CPU per position expanded and turn results per position")
     args = parser.parse_args()
 
+    REFERENCE_MAX_POSITIONS = args.reference_max
+    args.time_limit = args.time_limit if args.time_limit is not None else 600.0 if args.hard else 10.0
     engines = args.engines or ("search,reference,cpsat" if args.advanced else "search,cpsat")
     names = [n.strip() for n in engines.split(",") if n.strip()]
     solvers, missing = engine_solvers(names, args.time_limit)
-    corpus = args.corpus or str(ADVANCED_CORPUS if args.advanced else CORPUS)
+    corpus = args.corpus or str(ADVANCED_CORPUS if args.advanced else HARD_CORPUS if args.hard else CORPUS)
     positions = load_corpus(Path(corpus), args.limit)
     run_all(positions, solvers, args.quiet)
     doc = {"positions": len(positions), "time_limit": args.time_limit, **figures(positions, list(solvers))}

@@ -32,6 +32,7 @@ SLOW_MODULES = frozenset({
     "tests/test_examples.py",
     "tests/test_openspiel.py",
     "tests/test_fastgame.py",
+    "tests/test_hard_endgames.py",
     "tests/test_pddl.py",
     "tests/test_planners_agree.py",
     "tests/test_play.py",
