@@ -59,6 +59,7 @@ SLOW_TESTS = frozenset({
     "tests/test_search.py::test_the_pruning_changes_no_answer",
     "tests/test_search.py::test_solve_command_exit_codes_and_json",
     "tests/test_search.py::test_the_nerve_objective_trades_turns_for_nerve",
+    "tests/test_fast_kernel.py::test_the_search_gives_the_same_solutions_with_either_kernel",
 })
 """Single slow tests in otherwise quick modules (every parametrised case of each)."""
 

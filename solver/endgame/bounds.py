@@ -148,9 +148,12 @@ def _gate_distances(ctx: eg.Context, b: tuple[int, ...], cell: int) -> dict[int,
     return out
 
 
-def turns_needed(k: eg.K) -> int:
+def pure_turns_needed(k: eg.K) -> int:
     """A lower bound on the turns until a win (INFINITE when no gate can gather everyone,
-    or when the keys held and those left on tiles someone can reach are too few)."""
+    or when the keys held and those left on tiles someone can reach are too few).
+
+    :func:`turns_needed` is this function, compiled when the compiled kernel runs
+    (:mod:`solver.endgame.kernel.compiled`); this one stays its reference."""
     b = k[eg.PRESENT : eg.PRISONERS]
     board = _board(k[eg.CTX], b)
     ps = k[eg.PRISONERS :]
@@ -190,6 +193,9 @@ def turns_needed(k: eg.K) -> int:
         if worst < best:
             best = worst
     return best
+
+
+turns_needed = eg.compiled_bound(pure_turns_needed)
 
 
 def turns_left(k: eg.K) -> int:

@@ -28,6 +28,11 @@ the names below; the modules, by concern:
   (:mod:`~solver.endgame.kernel.lighting`) and key passes
   (:mod:`~solver.endgame.kernel.expansion`).
 
+* :mod:`~solver.endgame.kernel.compiled`: which kernel runs. :func:`successors` is
+  the compiled twin of :func:`~solver.endgame.kernel.turn.successors` (a C
+  extension, ``csrc/``) when the install built it, else the pure one (``KERNEL``
+  says which; ``LUEUR_PURE_KERNEL=1`` forces the pure one).
+
 Speed (``benchmarks/engine_speed.py``): a few hundred thousand successors per
 second on one core, about 25 times the rules engine enumerating the same
 turns (benchmarks/README.md has the figures).
@@ -47,6 +52,7 @@ from .board import (
     watchers,
     won,
 )
+from .compiled import KERNEL, KernelNotice, compiled_bound, successor_map, successors
 from .convert import from_state, to_state
 from .layout import (
     B_CRUMBLING,
@@ -97,9 +103,12 @@ from .layout import (
     nerve_spent,
     ruling_flags,
 )
-from .turn import Turn, successor_map, successors
+from .turn import Turn
 
 __all__ = [
+    "KERNEL",
+    "KernelNotice",
+    "compiled_bound",
     "nerve_spent",
     "B_CRUMBLING",
     "B_GATE",

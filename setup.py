@@ -1,0 +1,22 @@
+"""Build of the compiled Final Flickers kernel (everything else is in pyproject.toml).
+
+The extension ``solver.endgame.kernel._fast`` is optional: when no C compiler
+(or no Python.h) is found, setuptools warns and the install goes on, and the
+pure-Python kernel runs (``solver.endgame.kernel.compiled`` says which).
+"""
+
+from setuptools import Extension, setup
+
+SOURCES = ["module.c", "tables.c", "turn.c", "moves.c", "bounds.c"]
+
+setup(
+    ext_modules=[
+        Extension(
+            "solver.endgame.kernel._fast",
+            sources=[f"solver/endgame/kernel/csrc/{name}" for name in SOURCES],
+            depends=["solver/endgame/kernel/csrc/fast.h", "solver/endgame/kernel/csrc/turn.h"],
+            extra_compile_args=["-O2", "-std=c11"],
+            optional=True,
+        )
+    ]
+)

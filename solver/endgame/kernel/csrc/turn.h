@@ -1,0 +1,69 @@
+/* One turn's expansion in C: the walk over the turn's decisions (turn.c, moves.c) and the
+ * tables it fills (tables.c). Mirrors expansion.py's Expansion and its parts. */
+#ifndef LUEUR_TURN_H
+#define LUEUR_TURN_H
+
+#include "fast.h"
+
+#define ACT_MAX 512     /* actions on the path being walked */
+#define CONFIG_MAX 8192 /* key configurations alive at once, over the whole recursion */
+
+/* A key configuration (expansion.py's KeyConfig): the position after some passes, and the
+ * last pass reaching it (its parent config and the pass), so its passes can be written out. */
+typedef struct {
+    Pt s;
+    int parent;
+    uint16_t code;
+    uint16_t depth;
+} Config;
+
+typedef struct {
+    const Ctx *c;
+    int a, nxt, n, losses;
+    int overflow; /* a fixed table was too small: the caller runs the pure kernel */
+    uint16_t acts[ACT_MAX];
+    Config *cfg;
+    int cfg_top;
+} Turn;
+
+/* tables.c: the results found (insertion-ordered, first actions kept) and the decision points. */
+void tables_reset(void);
+int done_add(Turn *t, const Pt *point); /* 1 if the point is new (and now recorded) */
+void out_setdefault(Turn *t, int turn, const Pt *s, int nacts);
+PyObject *out_build(const Ctx *c, PyObject *k, int n);
+Config *config_pool(void);
+
+/* turn.c */
+void turn_main(Turn *t, Pt s);
+void turn_end(Turn *t, const Pt *s, int nacts);
+void turn_final(Turn *t, Pt s, int spent, int gained, int nacts, int cfg_start, int cfg_count, int moved);
+int key_configs(Turn *t, const Pt *s, int *start);
+int write_passes(Turn *t, int cfg, int nacts);
+void light(Turn *t, Pt *s);
+void relight(Turn *t, Pt *s);
+
+/* moves.c */
+void move_step(Turn *t, Pt s, int d, int spent, int nacts);
+void mobility(Turn *t, const Pt *s, int *walk, int *charge);
+
+/* Sight lines of every wax eater of a board (board.py's sight_table, not cached). */
+typedef struct {
+    int n;
+    u64 mbit[MAXCELLS];
+    u64 seen[MAXCELLS];
+} Sight;
+void sight_table(const Ctx *c, const u64 *b, Sight *t);
+u64 watchers(const Sight *t, u64 cell_bit);
+u64 attack(const Sight *t, u64 monsters, u64 triggered, u64 *seen_out);
+void put_out(uint16_t *ps, int n, u64 seen);
+
+#define PUT_ACT(t, i, code)                 \
+    do {                                    \
+        if ((i) >= ACT_MAX) {               \
+            (t)->overflow = 1;              \
+            return;                         \
+        }                                   \
+        (t)->acts[i] = (code);              \
+    } while (0)
+
+#endif
