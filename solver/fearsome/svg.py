@@ -118,7 +118,7 @@ def _board(position: Position, grid: Grid, paths: Sequence[MonsterTrace], marks:
     """The board with its coordinates, scenery, pieces and overlays, in drawing order."""
     parts = ['<g class="board">', _coordinates(grid), _squares(grid), _pools(position, grid), _wall(grid),
              _doors(grid), _teleporters(position, grid), _stones(position, grid), _pawns(position, grid),
-             _monster(position, grid), marks_svg(grid, marks), paths_svg(grid, paths), "</g>"]
+             marks_svg(grid, marks), paths_svg(grid, paths), _monster(position, grid), "</g>"]
     return "".join(parts)
 
 

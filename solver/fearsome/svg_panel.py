@@ -13,8 +13,8 @@ from collections.abc import Sequence
 
 from solver.fearsome.board import Direction, name
 from solver.fearsome.monster import MonsterTrace
-from solver.fearsome.rounds import winner
 from solver.fearsome.state import TILES, TILES_PER_ROUND, Phase, Place, Position
+from solver.fearsome.status import FACING_WORDS, monster_text, status_text
 from solver.fearsome.svg_paths import PATH_STYLES
 from solver.fearsome.svg_pieces import (
     BLOOD_EDGE,
@@ -40,18 +40,6 @@ SMALL = 10.5
 ROW = 44.0
 MINI = 30.0
 """The square size the panel draws its small pawns at."""
-FACING_WORDS = {Direction.N: "north", Direction.E: "east", Direction.S: "south", Direction.W: "west"}
-
-
-def status_text(position: Position) -> str:
-    """Whose turn it is, or that the monster moves next, or the game's end and winner."""
-    if position.phase is Phase.OVER:
-        won = winner(position)
-        return f"Game over: {won} wins" if won else "Game over: nobody got out"
-    if position.phase is Phase.MONSTER:
-        return "Monster phase: a tombstone is drawn next"
-    first = " (first turn: two pawns each)" if position.first_turn else ""
-    return f"Turn: {position.players[position.to_move]} to move{first}"
 
 
 def panel(position: Position, traces: Sequence[MonsterTrace], x: float, y: float, width: float) -> tuple[str, float]:
@@ -77,10 +65,6 @@ def panel(position: Position, traces: Sequence[MonsterTrace], x: float, y: float
         top += 8 + key_height
     parts.append("</g>")
     return "".join(parts), top - y
-
-
-def monster_text(position: Position) -> str:
-    return f"Monster: {name(position.monster)}, facing {FACING_WORDS[position.facing]}"
 
 
 def _player_row(position: Position, seat: int, colour: str, x: float, top: float, width: float) -> str:
@@ -130,7 +114,7 @@ def _paths_key(traces: Sequence[MonsterTrace], x: float, top: float, width: floa
     for index, trace in enumerate(traces):
         colour, dash = PATH_STYLES[index % len(PATH_STYLES)]
         dashes = f' stroke-dasharray="{dash}"' if dash else ""
-        eaten = ", eats " + " ".join(trace.eaten) if trace.eaten else ""
+        eaten = ", eats " + ", ".join(trace.eaten) if trace.eaten else ""
         text = f"{tile_text(trace.tile)}: to {name(trace.end)} facing {FACING_WORDS[trace.facing]}{eaten}"
         lines = fit(text, SMALL, width - 40)
         parts.append(f'<path d="M{num(x)} {num(y + 6)} h30" stroke="{colour}" stroke-width="3.5"{dashes}/>')

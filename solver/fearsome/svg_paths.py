@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from solver.fearsome.board import DELTAS, WIDTH, name, neighbour, reentry, xy
+from solver.fearsome.board import DELTAS, HEIGHT, WIDTH, name, neighbour, reentry, xy
 from solver.fearsome.monster import MonsterTrace
 from solver.fearsome.state import Place, Position
 from solver.fearsome.svg_pieces import Grid, death_mark, tile_text
@@ -128,7 +128,8 @@ def _path(grid: Grid, trace: MonsterTrace, colour: str, dash: str, shift: float,
         parts.append(_arrow_head(last[-2], last[-1], u * 0.36, colour))
     if numbered:
         parts.append(_step_numbers(grid, trace, colour))
-    parts.append(_tag(last[-1], u, tile_text(trace.tile), colour, stacked, west=xy(trace.end)[0] >= WIDTH - 3))
+    column, row = xy(trace.end)
+    parts.append(_tag(last[-1], u, tile_text(trace.tile), colour, stacked, west=column >= WIDTH - 3, up=row >= HEIGHT - 2))
     parts.append("</g>")
     return "".join(parts)
 
@@ -168,14 +169,17 @@ def _step_numbers(grid: Grid, trace: MonsterTrace, colour: str) -> str:
     return "".join(parts)
 
 
-def _tag(tip: tuple[float, float], u: float, text: str, colour: str, stacked: int, west: bool) -> str:
-    """The tile's name in a box below and right of the path's end, clear of the step numbers above it
-    (boxes of paths ending together are stacked)."""
+def _tag(tip: tuple[float, float], u: float, text: str, colour: str, stacked: int, west: bool, up: bool) -> str:
+    """The tile's name in a box below and right of the path's end, clear of the step numbers above it; left of it
+    by the right wall, above it by the bottom wall (boxes of paths ending together are stacked)."""
     size = u * 0.3
     width = text_width(text, size) + u * 0.24
     height = size + u * 0.24
     x = tip[0] - u * 0.22 - width if west else tip[0] + u * 0.22  # by the right wall, on the left
-    y = tip[1] + u * 0.1 + stacked * (height + 2)
+    if up:  # by the bottom wall, above the end, stacking upward
+        y = tip[1] - u * 0.45 - height - stacked * (height + 2)
+    else:
+        y = tip[1] + u * 0.1 + stacked * (height + 2)
     return (f'<g class="path-tag"><rect x="{num(x)}" y="{num(y)}" width="{num(width)}" height="{num(height)}" '
             f'rx="{num(u * 0.08)}" fill="#ffffff" stroke="{colour}" stroke-width="{num(u * 0.05)}"/>'
             + label(text, x + width / 2, y + height - u * 0.1, size, colour, anchor="middle", css_class="path-label")
