@@ -140,3 +140,14 @@ def test_render_refuses_an_unknown_picture_type_and_tile(tmp_path: Path) -> None
     assert gif.exit_code == 2 and ".svg or .png" in gif.stderr
     tile = lueur("render", BASIC, "--tile", "9")
     assert tile.exit_code == 2 and "'prey2'" in tile.output
+
+
+def test_a_file_that_is_not_utf8_or_too_large_is_refused_at_file(tmp_path: Path) -> None:
+    latin = tmp_path / "latin.json"
+    latin.write_bytes(b'{"format": "caf\xe9"}')
+    result = lueur("check", str(latin))
+    assert result.exit_code == 2 and "file: " in result.stdout and "is not UTF-8 text (byte 15" in result.stdout
+    huge = tmp_path / "huge.json"
+    huge.write_bytes(b" " * (1 << 20) + b"{}")
+    result = lueur("show", str(huge))
+    assert result.exit_code == 2 and "larger than 1 MiB" in result.stderr

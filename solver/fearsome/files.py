@@ -13,10 +13,11 @@ from typing import Any, BinaryIO
 from solver.core.errors import PositionError, Problem
 from solver.fearsome import notation
 from solver.fearsome.state import Position
-from solver.notation.forms import decode_utf8, read_capped
 from solver.notation.json_text import decode_json
 
 SCENARIO_FORMAT = "lueur-ff-scenario/1"
+MAX_FILE_BYTES = 1 << 20
+"""A position file is a few kilobytes; more than a mebibyte is refused unread (the rest is never read)."""
 
 
 @dataclass(frozen=True)
@@ -53,14 +54,21 @@ def load_text(text: str) -> Loaded:
 
 
 def load_path(path: str) -> Loaded:
-    """Read a file (UTF-8 JSON); an unreadable file is a problem at ``file``."""
+    """Read a file (UTF-8 JSON); an unreadable, too large or non-UTF-8 file is a problem at ``file``."""
     try:
         with open(path, "rb") as stream:
-            data = read_capped(stream)
+            return load_stream(stream, path)
     except OSError as exc:
         raise PositionError([Problem("file", f"cannot read {path}: {exc.strerror or exc}")]) from None
-    return load_text(decode_utf8(data, path))
 
 
 def load_stream(stream: BinaryIO, label: str = "standard input") -> Loaded:
-    return load_text(decode_utf8(read_capped(stream), label))
+    # The Night Cage's file reader (solver.notation.forms) would bring its rules in: this game reads its own.
+    data = stream.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        raise PositionError([Problem("file", f"{label} is larger than 1 MiB (the most a position file may hold)")])
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise PositionError([Problem("file", f"{label} is not UTF-8 text (byte {exc.start + 1} is not valid UTF-8)")]) from None
+    return load_text(text)
