@@ -146,7 +146,7 @@ def test_a_file_that_is_not_utf8_or_too_large_is_refused_at_file(tmp_path: Path)
     latin = tmp_path / "latin.json"
     latin.write_bytes(b'{"format": "caf\xe9"}')
     result = lueur("check", str(latin))
-    assert result.exit_code == 2 and "file: " in result.stdout and "is not UTF-8 text (byte 15" in result.stdout
+    assert result.exit_code == 2 and "file: " in result.stdout and "is not UTF-8 text (byte 16 is not valid UTF-8)" in result.stdout
     huge = tmp_path / "huge.json"
     huge.write_bytes(b" " * (1 << 20) + b"{}")
     result = lueur("show", str(huge))
