@@ -79,13 +79,15 @@ def board_svg(position: Position, *, title: str | None = None, caption: str | No
         legend: draw the legend of pieces under the board.
     """
     top = PAD
-    head: list[str] = []
-    if title:
-        head.append(label(title, PAD, top + TITLE_SIZE, TITLE_SIZE, INK, css_class="title"))
-        top += TITLE_SIZE + 12
-    grid = Grid(PAD + SIDE_MARGIN, top + MARGIN, UNIT)
-    board_right = grid.x + WIDTH * UNIT + SIDE_MARGIN
+    board_right = PAD + SIDE_MARGIN + WIDTH * UNIT + SIDE_MARGIN
     width = board_right + PANEL_WIDTH + 12 + PAD
+    head: list[str] = []
+    for line in fit(title or "", TITLE_SIZE, width - 2 * PAD):  # a long title wraps
+        head.append(label(line, PAD, top + TITLE_SIZE, TITLE_SIZE, INK, css_class="title"))
+        top += TITLE_SIZE + 8
+    if head:
+        top += 4
+    grid = Grid(PAD + SIDE_MARGIN, top + MARGIN, UNIT)
     bottom = grid.y + HEIGHT * UNIT + MARGIN
     body = [_board(position, grid, paths, marks)]
     panel_svg, panel_height = panel(position, paths, board_right + 12, grid.y - 12, PANEL_WIDTH)
