@@ -204,7 +204,9 @@ def help_examples() -> list[tuple[str, str]]:
     """Each example command of ``lueur --help`` and of every command's --help, in the order shown."""
     runner = CliRunner()
     found = []
-    for name in ["", *sorted(COMMANDS)]:
+    groups = [(name, command) for name in sorted(COMMANDS) if isinstance(command := cli.get_command(click.Context(cli), name), click.Group)]
+    subcommands = [f"{name} {sub}" for name, group in groups for sub in sorted(group.commands)]
+    for name in ["", *sorted(COMMANDS), *subcommands]:
         shown = runner.invoke(cli, [*name.split(), "--help"], prog_name="lueur", terminal_width=200).output
         found += [(name or "lueur", line.strip()) for line in shown.splitlines()
                   if HELP_EXAMPLE.search(line.strip()) and not line.startswith("Usage:")]

@@ -1,0 +1,200 @@
+"""``lueur ff``: Fearsome Floors positions: show, check, start and draw them.
+
+FILE is a position (``lueur-ff-position/1``) or a scenario holding one
+(``lueur-ff-scenario/1``), as docs/fearsome-floors.md describes; ``-`` reads
+standard input. Problems are reported with where they are, exit 2.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from solver.core.errors import PositionError
+from solver.core.exit_codes import ExitCode
+from solver.fearsome import notation, setups
+from solver.fearsome.board import name
+from solver.fearsome.drawing import draw
+from solver.fearsome.files import Loaded, load_path, load_stream
+from solver.fearsome.monster import MonsterTrace, monster_phase
+from solver.fearsome.status import FACING_WORDS, next_draw_text, status_text
+from solver.fearsome.svg import board_svg
+from solver.fearsome.svg_paths import death_squares
+from solver.fearsome.svg_pieces import tile_text
+from solver.present.png import svg_to_png
+
+from .options import json_option
+from .output import EXIT_CODES_HELP, Exit, emit_json, err, guarded, out, out_document
+
+SUFFIXES = (".svg", ".png")
+file_argument = click.argument("file", metavar="FILE")
+
+
+def load(file: str) -> Loaded:
+    """FILE ('-' for standard input) as a position; PositionError (located problems) otherwise."""
+    return load_stream(sys.stdin.buffer) if file == "-" else load_path(file)
+
+
+@click.group(epilog=EXIT_CODES_HELP, context_settings={"help_option_names": ["-h", "--help"]})
+def ff() -> None:
+    """Fearsome Floors, the second game: show, check, start and draw its positions.
+
+    \b
+    Examples:
+      lueur ff show scenarios/fearsome/basic-start.json
+      lueur ff check scenarios/fearsome/monster-eight-steps.json
+      lueur ff new --players 3 -o /tmp/ff-new.json
+      lueur ff render scenarios/fearsome/monster-eight-steps.json --tile 8 -o /tmp/ff-eight.svg
+    """
+
+
+@ff.command()
+@file_argument
+@json_option
+@guarded
+def show(file: str, as_json: bool) -> None:
+    """Draw the board as text, with the pawns, the monster, the tombstones and whose turn it is.
+
+    \b
+    Examples:
+      lueur ff show scenarios/fearsome/basic-start.json
+      lueur ff show scenarios/fearsome/monster-teleporters.json --json
+    """
+    loaded = load(file)
+    position = loaded.position
+    lines = [status_text(position)]
+    if next_draw_text(position):
+        lines.append(next_draw_text(position))
+    if as_json:
+        emit_json({"position": notation.to_json(position), "board": draw(position), "status": lines})
+        return
+    out(draw(position).rstrip("\n"))
+    for line in lines:
+        out(line)
+
+
+@ff.command()
+@file_argument
+@json_option
+@guarded
+def check(file: str, as_json: bool) -> None:
+    """Validate a position or scenario; list every problem with where it is (exit 0 or 2).
+
+    \b
+    Examples:
+      lueur ff check scenarios/fearsome/advanced-start.json
+      lueur ff check scenarios/fearsome/move-through-pawns.json --json
+    """
+    try:
+        load(file)
+    except PositionError as exc:
+        if as_json:
+            emit_json({"file": file, "valid": False, "problems": [p.as_json() for p in exc.problems]})
+        else:
+            out(f"{file}: {len(exc.problems)} problem{'s' if len(exc.problems) > 1 else ''}")
+            for problem in exc.problems:
+                out(f"  {problem}")
+        raise Exit(ExitCode.BAD_INPUT) from None
+    if as_json:
+        emit_json({"file": file, "valid": True, "problems": []})
+    else:
+        out(f"{file}: valid position")
+
+
+@ff.command()
+@click.option("--players", type=click.IntRange(2, 7), required=True, help="How many players (2 to 7).")
+@click.option("--advanced", is_flag=True, help="The advanced game: the 17 scenery pieces placed at random (--seed).")
+@click.option("--seed", type=int, default=None, help="The random placement's seed (--advanced only) [default: 1].")
+@click.option("-o", "--output", metavar="FILE", help="Write the position to FILE instead of standard output.")
+@guarded
+def new(players: int, advanced: bool, seed: int | None, output: str | None) -> None:
+    """Write a starting position: the basic layout, or the advanced game's scenery placed at random.
+
+    The players take the colours red, blue, green, yellow, purple, orange,
+    white in that order, each with their pawns waiting by the entrance.
+
+    \b
+    Examples:
+      lueur ff new --players 4
+      lueur ff new --players 3 --advanced --seed 7 -o /tmp/ff-advanced.json
+    """
+    if seed is not None and not advanced:
+        err("lueur: --seed: only the advanced game's placement is random; add --advanced")
+        raise Exit(ExitCode.BAD_INPUT)
+    scenery = setups.random_scenery(random.Random(1 if seed is None else seed)) if advanced else None
+    document: dict[str, Any] = notation.to_json(setups.new_game(players, scenery=scenery))
+    if advanced:
+        document["advanced"] = True
+    text = notation.compact(document)
+    if output is None:
+        out_document(text.rstrip("\n"))
+        return
+    _write(Path(output), text.encode("utf-8"), "-o")
+    err(f"lueur: wrote {output}")
+
+
+@ff.command()
+@file_argument
+@click.option("-o", "--output", metavar="OUT", help="OUT.svg or OUT.png; without it, the SVG goes to stdout.")
+@click.option("--tile", type=click.Choice(notation.TILE_NAMES), default=None,
+              help="Draw the monster's path for this tombstone tile, and cross the squares where pawns die.")
+@click.option("--zoom", type=click.FloatRange(min=0.1, max=16), default=2.0, show_default=True,
+              help="PNG only: pixels per SVG unit.")
+@guarded
+def render(file: str, output: str | None, tile: str | None, zoom: float) -> None:
+    """Draw the board as a picture, SVG or PNG (the extra lueur[png]); with --tile, the monster's path.
+
+    \b
+    Examples:
+      lueur ff render scenarios/fearsome/basic-start.json -o /tmp/ff-basic.svg
+      lueur ff render scenarios/fearsome/monster-eight-steps-no-g.json --tile 8 -o /tmp/ff-wall.png
+    """
+    suffix = _suffix(output)
+    loaded = load(file)
+    position = loaded.position
+    title = loaded.title or ("stdin" if file == "-" else Path(file).name)
+    traces: tuple[MonsterTrace, ...] = ()
+    marks: tuple[int, ...] = ()
+    caption = None
+    if tile is not None:
+        _, trace = monster_phase(position, tile)
+        traces, marks = (trace,), death_squares(position, trace)
+        caption = _path_caption(trace)
+    svg = board_svg(position, title=title, caption=caption, paths=traces, marks=marks)
+    if output is None:
+        out_document(svg.rstrip("\n"))
+        return
+    data = svg_to_png(svg, zoom) if suffix == ".png" else svg.encode("utf-8")
+    _write(Path(output), data, "-o")
+    err(f"lueur: wrote {output}")
+
+
+def _path_caption(trace: MonsterTrace) -> str:
+    eaten = f"; it eats {', '.join(trace.eaten)}" if trace.eaten else "; no pawn is eaten"
+    steps = len(trace.steps)
+    return (f"Tile {tile_text(trace.tile)}: the monster takes {steps} step{'s' if steps != 1 else ''} to "
+            f"{name(trace.end)}, facing {FACING_WORDS[trace.facing]}{eaten}.")
+
+
+def _suffix(output: str | None) -> str | None:
+    """The picture type asked for; exit 2 naming the valid ones for any other suffix."""
+    if output is None:
+        return None
+    suffix = Path(output).suffix.lower()
+    if suffix not in SUFFIXES:
+        err(f"lueur: -o {output}: the picture type follows the suffix: .svg or .png (got {suffix or 'no suffix'})")
+        raise Exit(ExitCode.BAD_INPUT)
+    return suffix
+
+
+def _write(path: Path, data: bytes, option: str) -> None:
+    try:
+        path.write_bytes(data)
+    except OSError as exc:
+        err(f"lueur: {option} {path}: cannot write: {exc.strerror or exc}")
+        raise Exit(ExitCode.BAD_INPUT) from None
+
