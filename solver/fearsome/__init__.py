@@ -5,6 +5,8 @@ pieces and the position), ``floor`` (where a pushed thing comes to rest),
 ``turns`` (the pawn phase's order and the winner), ``moves`` (a pawn's moves),
 ``monster`` (the monster phase), ``rounds`` (the tombstone piles and the end),
 ``setups`` (layouts and pawn sets), ``notation`` (the JSON form) and
-``drawing`` (the board as text). The reading of the rules is
+``drawing`` (the board as text). On top, the analyses: ``forecast`` (the
+next monster phase, tile by tile), ``safe_moves`` (a pawn's moves ranked by
+danger) and ``race`` (the fewest pawn phases to get out). The reading of the rules is
 docs/fearsome-floors.md. Nothing here imports the Night Cage's rules.
 """
