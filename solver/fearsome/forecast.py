@@ -77,7 +77,7 @@ class TileForecast:
         victims = [*self.eaten, *(f"{ident} (crushed)" for ident in self.crushed)]
         moved = ", ".join(push_text(push) for push in self.stones)
         lines = [f"tile {self.tile:<5} {percent(self.p)}: ends {name(self.trace.end)} facing {self.trace.facing.letter}; "
-                 f"eats {', '.join(victims) or 'nobody'}" + (f"; stones {moved}" if moved else ""),
+                 f"takes {', '.join(victims) or 'nobody'}" + (f"; stones {moved}" if moved else ""),
                  f"  path {' '.join(name(sq) for sq in self.path) or '(stays)'}"]
         return "\n".join(lines)
 

@@ -206,7 +206,12 @@ def worst_danger(position: Position, ident: str) -> tuple[Fraction | None, int |
             return None, None
         key = (tuple((p.place, p.square) for p in end.pawns), end.stones)
         ends.setdefault(key, end)
-    return max(forecast(end).danger(ident) for end in ends.values()), count
+    worst = Fraction(0)
+    for end in ends.values():
+        worst = max(worst, forecast(end).danger(ident))
+        if worst == 1:
+            break  # it cannot get worse
+    return worst, count
 
 
 def _phase_ends(position: Position) -> Iterator[Position]:
