@@ -32,9 +32,9 @@ from solver.fearsome.state import Position  # noqa: E402
 from solver.testing.fearsome import midgame  # noqa: E402
 
 
-def _timed(call: Callable[[], Any]) -> tuple[float, Any]:
+def _timed(call: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[float, Any]:
     started = time.process_time()
-    result = call()
+    result = call(*args, **kwargs)
     return time.process_time() - started, result
 
 
@@ -49,18 +49,18 @@ def measure(positions: list[Position], race_count: int) -> dict[str, Any]:
     figures: dict[str, list[float]] = {"forecast": [], "moves": [], "moves_worst_case": [], "race": []}
     tiles = ranked = replies = too_many = 0
     for index, position in enumerate(positions):
-        seconds, seen = _timed(lambda: forecast(position))
+        seconds, seen = _timed(forecast, position)
         figures["forecast"].append(seconds)
         tiles += len(seen.tiles)
-        seconds, ranking = _timed(lambda: rank_moves(position))
+        seconds, ranking = _timed(rank_moves, position)
         figures["moves"].append(seconds)
         ranked += len(ranking.moves)
-        seconds, worst = _timed(lambda: rank_moves(position, worst_case=True))
+        seconds, worst = _timed(rank_moves, position, worst_case=True)
         figures["moves_worst_case"].append(seconds)
         replies += sum(m.replies or 0 for m in worst.moves)
         too_many += sum(1 for m in worst.moves if m.worst is None)
         if index < race_count:
-            figures["race"].append(_timed(lambda: race(position))[0])
+            figures["race"].append(_timed(race, position)[0])
     doc = {name: _summary(times) for name, times in figures.items() if times}
     doc["counts"] = {"tiles_walked": tiles, "moves_ranked": ranked, "joint_replies_played": replies,
                      "moves_with_too_many_replies": too_many}
