@@ -6,8 +6,10 @@ pieces and the position), ``floor`` (where a pushed thing comes to rest),
 ``monster`` (the monster phase), ``rounds`` (the tombstone piles and the end),
 ``setups`` (layouts and pawn sets), ``notation`` (the JSON form),
 ``files`` (reading a position or a scenario file), ``status`` (the state in
-words), ``drawing`` (the board as text) and the picture: ``svg_pieces``,
-``svg_paths`` (the monster's paths), ``svg_panel`` and ``svg`` (the whole
-SVG, ``board_svg``). The reading of the rules is
+words), ``drawing`` (the board as text). On top, the analyses: ``forecast``
+(the next monster phase, tile by tile), ``safe_moves`` (a pawn's moves ranked
+by danger) and ``race`` (the fewest pawn phases to get out); and the picture:
+``svg_pieces``, ``svg_paths`` (the monster's paths), ``svg_panel`` and ``svg``
+(the whole SVG, ``board_svg``). The reading of the rules is
 docs/fearsome-floors.md. Nothing here imports the Night Cage's rules.
 """
