@@ -20,28 +20,20 @@ from dataclasses import replace
 import pytest
 
 from solver.fearsome import moves, notation, rounds, setups
-from solver.fearsome.board import EXIT, ON_BOARD, neighbour, parse, reentry, xy
+from solver.fearsome.board import EXIT, ON_BOARD, neighbour, parse, reentry
 from solver.fearsome.monster import MonsterTrace
 from solver.fearsome.moves import PawnMove
 from solver.fearsome.state import Phase, Place, Position
+from solver.testing.fearsome import nearest_exit
 
 GAMES = [(seed, 2 + seed % 6, seed % 2 == 1) for seed in range(24)]
 """(seed, players, advanced): every player count, both sceneries."""
 
 
-def _nearest_exit(move: PawnMove) -> tuple[int, int]:
-    if move.place is Place.OUT:
-        return (-1, 0)
-    if move.place is Place.WAITING:
-        return (99, 0)
-    x, y = xy(move.square)
-    return (x + y, -move.steps)
-
-
 def choose(position: Position, rng: random.Random) -> PawnMove:
     legal = moves.legal_moves(position)
     assert legal, "the player to move always has a move (staying put is one)"
-    return min(legal, key=_nearest_exit) if rng.random() < 0.5 else rng.choice(legal)
+    return min(legal, key=nearest_exit) if rng.random() < 0.5 else rng.choice(legal)
 
 
 def check_position(position: Position, start: Position) -> None:

@@ -15,7 +15,8 @@ from solver.fearsome.moves import PawnMove
 from solver.fearsome.state import Phase, Place, Position
 
 
-def _nearest_exit(move: PawnMove) -> tuple[int, int]:
+def nearest_exit(move: PawnMove) -> tuple[int, int]:
+    """A sort key: moves out first, then ends nearest the exit (fewest steps first); waiting last."""
     if move.place is Place.OUT:
         return (-1, 0)
     if move.place is Place.WAITING:
@@ -33,7 +34,7 @@ def random_game(seed: int, players: int, advanced: bool) -> list[Position]:
     while position.phase is not Phase.OVER:
         if position.phase is Phase.PAWNS:
             legal = moves.legal_moves(position)
-            move = min(legal, key=_nearest_exit) if rng.random() < 0.5 else rng.choice(legal)
+            move = min(legal, key=nearest_exit) if rng.random() < 0.5 else rng.choice(legal)
             position = moves.apply_move(position, move)
         else:
             tiles = rounds.next_tiles(position)

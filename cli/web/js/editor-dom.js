@@ -1,24 +1,12 @@
-// Small helpers to build the editor's and the dispute's forms: elements from plain values
-// (text always through textContent, never parsed as HTML), labelled fields, and redrawing a
-// part of a form without losing the keyboard focus of the person typing in it.
+// Small helpers to build the editor's and the dispute's forms: labelled fields, and redrawing a
+// part of a form without losing the keyboard focus of the person typing in it (elements come
+// from dom.js, text always set as text).
+
+import { el } from './dom.js';
+
+export { el };
 
 let serial = 0;
-
-export function el(tag, attributes = {}, ...children) {
-  const element = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (name.startsWith('on')) element.addEventListener(name.slice(2), value);
-    else if (name === 'text') element.textContent = value;
-    else if (name === 'dataset') Object.assign(element.dataset, value);
-    else element.setAttribute(name, value === true ? '' : value);
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    element.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return element;
-}
 
 // A labelled control in a `.field` wrapper; `path` is the position field it edits (the path the
 // server's problems use), so a problem can be shown beside it.

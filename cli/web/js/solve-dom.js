@@ -1,23 +1,10 @@
-// Small DOM helpers shared by the Solve & hint tool and the table companion: building
-// elements (text is always set as text, never parsed as HTML), numbers written the same
-// way everywhere, and a server refusal shown with each problem beside what it concerns.
+// Small DOM helpers shared by the Solve & hint tool and the table companion: numbers written
+// the same way everywhere, and a server refusal shown with each problem beside what it
+// concerns (elements come from dom.js, text always set as text).
 
-// el('button', {type: 'button', class: 'x', onclick: f}, 'text', child...)
-export function el(tag, props = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(props)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (name.startsWith('on')) node.addEventListener(name.slice(2), value);
-    else if (name === 'class') node.className = value;
-    else if (name === 'text') node.textContent = value;
-    else node.setAttribute(name, value === true ? '' : String(value));
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(typeof child === 'string' || typeof child === 'number' ? String(child) : child);
-  }
-  return node;
-}
+import { el } from './dom.js';
+
+export { el };
 
 export function percent(p) {
   return `${(p * 100).toFixed(1)}%`;
