@@ -253,10 +253,11 @@ def moves(file: str, pawn: str | None, worst_case: bool, lure: str | None, limit
         emit_json(answer.document)
         return
     ranking = answer.value
-    shown = replace(ranking, moves=ranking.moves[:limit]) if limit is not None else ranking
-    out(shown.text().rstrip("\n"))
-    if len(shown.moves) < len(ranking.moves):
-        out(f"  ... and {len(ranking.moves) - len(shown.moves)} more (all {len(ranking.moves)} without --limit)")
+    left = len(ranking.moves) - (limit or len(ranking.moves))
+    if left > 0:  # the count of the moves left out goes under the moves shown, before the notes
+        ranking = replace(ranking, moves=ranking.moves[:limit],
+                          notes=(f"  ... and {left} more (all {len(answer.value.moves)} without --limit)", *ranking.notes))
+    out(ranking.text().rstrip("\n"))
 
 
 @ff.command()
