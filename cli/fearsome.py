@@ -22,7 +22,7 @@ from solver.fearsome import notation, setups
 from solver.fearsome.board import name
 from solver.fearsome.drawing import draw
 from solver.fearsome.files import Loaded, load_path, load_stream
-from solver.fearsome.forecast import Forecast
+from solver.fearsome.forecast import Forecast, fraction_text
 from solver.fearsome.monster import MonsterTrace, monster_phase
 from solver.fearsome.status import FACING_WORDS, next_draw_text, status_text
 from solver.fearsome.svg import board_svg
@@ -224,9 +224,9 @@ def forecast_svg(loaded: Loaded, result: Forecast, name_of_file: str) -> str:
 def _forecast_caption(result: Forecast) -> str:
     if not result.tiles:
         return "The game is over: no monster phase to forecast."
-    chances = ", ".join(f"{t.tile} {float(t.p):.0%}" for t in result.tiles)
+    chances = ", ".join(f"{t.tile} ({fraction_text(t.p)})" for t in result.tiles)
     danger = [f"{p.pawn} {float(p.p):.0%}" for p in result.pawns if p.p]
-    eaten = f"Chance of being eaten: {', '.join(danger)}." if danger else "No pawn can be eaten."
+    eaten = f"Chance of being eaten or crushed: {', '.join(danger)}." if danger else "No pawn can be eaten."
     return f"The next tile: {chances}. {eaten}"
 
 
