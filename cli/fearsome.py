@@ -1,4 +1,4 @@
-"""``lueur ff``: Fearsome Floors positions: show, check, start and draw them.
+"""``lueur ff``: Fearsome Floors positions: show, check, start and draw them; forecast the monster, rank moves, race.
 
 FILE is a position (``lueur-ff-position/1``) or a scenario holding one
 (``lueur-ff-scenario/1``), as docs/fearsome-floors.md describes; ``-`` reads
@@ -9,17 +9,20 @@ from __future__ import annotations
 
 import random
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import click
 
+from solver.commands import fearsome as commands
 from solver.core.errors import PositionError
 from solver.core.exit_codes import ExitCode
 from solver.fearsome import notation, setups
 from solver.fearsome.board import name
 from solver.fearsome.drawing import draw
 from solver.fearsome.files import Loaded, load_path, load_stream
+from solver.fearsome.forecast import Forecast, fraction_text
 from solver.fearsome.monster import MonsterTrace, monster_phase
 from solver.fearsome.status import FACING_WORDS, next_draw_text, status_text
 from solver.fearsome.svg import board_svg
@@ -41,7 +44,7 @@ def load(file: str) -> Loaded:
 
 @click.group(epilog=EXIT_CODES_HELP, context_settings={"help_option_names": ["-h", "--help"]})
 def ff() -> None:
-    """Fearsome Floors, the second game: show, check, start and draw its positions.
+    """Fearsome Floors, the second game: show, check, start and draw its positions; forecast the monster.
 
     \b
     Examples:
@@ -49,6 +52,9 @@ def ff() -> None:
       lueur ff check scenarios/fearsome/monster-eight-steps.json
       lueur ff new --players 3 -o /tmp/ff-new.json
       lueur ff render scenarios/fearsome/monster-eight-steps.json --tile 8 -o /tmp/ff-eight.svg
+      lueur ff forecast scenarios/fearsome/monster-eight-steps.json
+      lueur ff moves scenarios/fearsome/move-through-pawns.json --limit 5
+      lueur ff race scenarios/fearsome/move-through-pawns.json
     """
 
 
@@ -153,7 +159,7 @@ def render(file: str, output: str | None, tile: str | None, zoom: float) -> None
       lueur ff render scenarios/fearsome/basic-start.json -o /tmp/ff-basic.svg
       lueur ff render scenarios/fearsome/monster-eight-steps-no-g.json --tile 8 -o /tmp/ff-wall.png
     """
-    suffix = _suffix(output)
+    suffix = _suffix(output, "-o")
     loaded = load(file)
     position = loaded.position
     title = loaded.title or ("stdin" if file == "-" else Path(file).name)
@@ -173,6 +179,107 @@ def render(file: str, output: str | None, tile: str | None, zoom: float) -> None
     err(f"lueur: wrote {output}")
 
 
+@ff.command()
+@file_argument
+@click.option("--render", "picture", metavar="OUT", help="Also draw the forecast to OUT.svg or OUT.png: one path per tile, "
+                                                        "the squares where pawns die crossed.")
+@click.option("--zoom", type=click.FloatRange(min=0.1, max=16), default=2.0, show_default=True,
+              help="With --render to a PNG: pixels per SVG unit.")
+@json_option
+@guarded
+def forecast(file: str, picture: str | None, zoom: float, as_json: bool) -> None:
+    """Forecast the next monster phase: for each tombstone tile it may draw, with its exact chance, the
+    monster's path, where it ends and faces, whom it eats or crushes and which stones it moves; then each
+    pawn's exact chance of being eaten (in the pawn phase, the pawns still to move taken to stay put).
+
+    \b
+    Examples:
+      lueur ff forecast scenarios/fearsome/monster-eight-steps.json
+      lueur ff forecast scenarios/fearsome/basic-start.json --json
+      lueur ff forecast scenarios/fearsome/monster-eight-steps.json --render /tmp/ff-forecast.svg
+    """
+    suffix = _suffix(picture, "--render")
+    loaded = load(file)
+    answer = commands.ff_forecast(loaded.position)
+    if picture is not None and suffix is not None:
+        svg = forecast_svg(loaded, answer.value, "stdin" if file == "-" else Path(file).name)
+        data = svg_to_png(svg, zoom) if suffix == ".png" else svg.encode("utf-8")
+        _write(Path(picture), data, "--render")
+        err(f"lueur: wrote {picture}")
+    if as_json:
+        emit_json(answer.document)
+        return
+    out(answer.value.text().rstrip("\n"))
+
+
+def forecast_svg(loaded: Loaded, result: Forecast, name_of_file: str) -> str:
+    """The board with the monster's path for every tile the next draw may bring, and the squares where pawns die."""
+    position = loaded.position
+    marks = sorted({sq for tile in result.tiles for sq in death_squares(position, tile.trace)})
+    title = f"{loaded.title or name_of_file}: the forecast"
+    return board_svg(position, title=title, caption=_forecast_caption(result), paths=[t.trace for t in result.tiles],
+                     marks=marks)
+
+
+def _forecast_caption(result: Forecast) -> str:
+    if not result.tiles:
+        return "The game is over: no monster phase to forecast."
+    chances = ", ".join(f"{t.tile} ({fraction_text(t.p)})" for t in result.tiles)
+    danger = [f"{p.pawn} {float(p.p):.0%}" for p in result.pawns if p.p]
+    eaten = f"Chance of being eaten or crushed: {', '.join(danger)}." if danger else "No pawn can be eaten."
+    return f"The next tile: {chances}. {eaten}"
+
+
+@ff.command()
+@file_argument
+@click.option("--pawn", metavar="P", default=None, help="The pawn to move (its id); default: every pawn the player to move may move.")
+@click.option("--worst-case", is_flag=True, help="Also score each move by the worst the other pawns still to move can do.")
+@click.option("--lure", metavar="P", default=None, help="Rank by the danger each move brings to the opponent's pawn P, most first.")
+@click.option("--limit", type=click.IntRange(min=1), default=None, help="Show only the N best moves.", metavar="N")
+@json_option
+@guarded
+def moves(file: str, pawn: str | None, worst_case: bool, lure: str | None, limit: int | None, as_json: bool) -> None:
+    """Rank every end the pawn to move can reach by its chance of being eaten at the next monster phase,
+    the safest first (the pawns still to move taken to stay put, unless --worst-case).
+
+    \b
+    Examples:
+      lueur ff moves scenarios/fearsome/move-through-pawns.json --pawn five --limit 5
+      lueur ff moves scenarios/fearsome/move-through-pawns.json --worst-case --limit 3
+      lueur ff moves scenarios/fearsome/move-through-pawns.json --lure x --limit 3 --json
+    """
+    answer = commands.ff_moves(load(file).position, pawn, worst_case, lure, limit)
+    if as_json:
+        emit_json(answer.document)
+        return
+    ranking = answer.value
+    left = len(ranking.moves) - (limit or len(ranking.moves))
+    if left > 0:  # the count of the moves left out goes under the moves shown, before the notes
+        ranking = replace(ranking, moves=ranking.moves[:limit],
+                          notes=(f"  ... and {left} more (all {len(answer.value.moves)} without --limit)", *ranking.notes))
+    out(ranking.text().rstrip("\n"))
+
+
+@ff.command()
+@file_argument
+@json_option
+@guarded
+def race(file: str, as_json: bool) -> None:
+    """The race against the clock: for each pawn in play the fewest pawn phases it needs to get out, and
+    for each player whether enough pawns can still get out in time to win outright.
+
+    \b
+    Examples:
+      lueur ff race scenarios/fearsome/move-through-pawns.json
+      lueur ff race scenarios/fearsome/basic-start.json --json
+    """
+    answer = commands.ff_race(load(file).position)
+    if as_json:
+        emit_json(answer.document)
+        return
+    out(answer.value.text().rstrip("\n"))
+
+
 def _path_caption(trace: MonsterTrace) -> str:
     eaten = f"; it eats {', '.join(trace.eaten)}" if trace.eaten else "; no pawn is eaten"
     steps = len(trace.steps)
@@ -180,13 +287,13 @@ def _path_caption(trace: MonsterTrace) -> str:
             f"{name(trace.end)}, facing {FACING_WORDS[trace.facing]}{eaten}.")
 
 
-def _suffix(output: str | None) -> str | None:
+def _suffix(output: str | None, option: str) -> str | None:
     """The picture type asked for; exit 2 naming the valid ones for any other suffix."""
     if output is None:
         return None
     suffix = Path(output).suffix.lower()
     if suffix not in SUFFIXES:
-        err(f"lueur: -o {output}: the picture type follows the suffix: .svg or .png (got {suffix or 'no suffix'})")
+        err(f"lueur: {option} {output}: the picture type follows the suffix: .svg or .png (got {suffix or 'no suffix'})")
         raise Exit(ExitCode.BAD_INPUT)
     return suffix
 

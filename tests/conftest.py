@@ -60,6 +60,7 @@ SLOW_TESTS = frozenset({
     "tests/test_search.py::test_solve_command_exit_codes_and_json",
     "tests/test_search.py::test_the_nerve_objective_trades_turns_for_nerve",
     "tests/test_fast_kernel.py::test_the_search_gives_the_same_solutions_with_either_kernel",
+    "tests/test_fearsome_front.py::test_the_engine_answers_the_three_commands_and_locates_a_bad_position",
 })
 """Single slow tests in otherwise quick modules (every parametrised case of each)."""
 

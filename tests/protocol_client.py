@@ -10,6 +10,8 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from solver.fearsome import files as ff_files
+from solver.fearsome import notation as ff_notation
 from solver.notation.forms import load_path
 from solver.notation.position_json import to_json
 
@@ -22,6 +24,12 @@ def position(scenario: str) -> dict[str, Any]:
     """The v1 JSON of a bundled scenario, e.g. ``rulebook/wax-eater-sight``."""
     pos = load_path(str(ROOT / "scenarios" / f"{scenario}.toml"))[0]
     return to_json(pos.state, pos.meta)
+
+
+def ff_position(stem: str) -> dict[str, Any]:
+    """The lueur-ff-position/1 JSON of a Fearsome Floors scenario, e.g. ``monster-eight-steps``."""
+    loaded = ff_files.load_path(str(ROOT / "scenarios" / "fearsome" / f"{stem}.json"))
+    return ff_notation.to_json(loaded.position)
 
 
 class Engine:

@@ -30,6 +30,7 @@ from solver.protocol.engine_schema import SCHEMA_FILES, engine_schema, schema_te
 from solver.protocol.requests import RequestError, parse_request
 from solver.protocol.runner import Runner
 from solver.protocol.schema import COMMANDS, POSITION_SCHEMA_PATH, request_schema
+from tests.protocol_client import ff_position
 from tests.protocol_client import position as scenario_position
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -96,7 +97,7 @@ def test_the_server_serves_the_files_and_the_openapi_body_refers_to_the_position
         response = client.get(path)
         assert response.status_code == 200 and response.headers["content-type"] == "application/schema+json"
         assert response.text == (SCHEMA_DIR / name).read_text(encoding="utf-8")
-    assert request_schema()["properties"]["position"]["$ref"] == POSITION_SCHEMA_PATH
+    assert request_schema()["properties"]["position"]["anyOf"][0]["$ref"] == POSITION_SCHEMA_PATH
     assert "/v1/schema/position" in client.get("/openapi.json").json()["paths"]
     assert client.get("/").status_code == 200  # the workbench is still mounted behind the API
 
@@ -269,6 +270,8 @@ def test_a_position_wrong_only_as_a_whole_passes_the_schema_and_fails_the_check(
 
 WAX = scenario_position("rulebook/wax-eater-sight")
 HOLD = scenario_position("endgames/04-hold-the-light")
+EIGHT = ff_position("monster-eight-steps")
+THROUGH = ff_position("move-through-pawns")
 VALID_REQUESTS = [
     {"id": 1, "command": "check", "position": WAX},
     {"id": "a", "command": "apply", "position": WAX, "actions": ["move N"], "colour": "red"},  # unknown: a warning only
@@ -278,6 +281,9 @@ VALID_REQUESTS = [
     {"id": 5, "command": "new", "setup": "five"},
     {"id": 6, "command": "render", "position": WAX, "format": "svg", "highlight": ["c4"]},
     {"id": 7, "command": "hint", "position": WAX, "actions": 5},  # another command's field: ignored, whatever it holds
+    {"id": 8, "command": "ff.forecast", "position": EIGHT},
+    {"id": 9, "command": "ff.moves", "position": THROUGH, "pawn": "five", "worst_case": True, "lure": "x"},
+    {"id": 10, "command": "ff.race", "position": THROUGH},
 ]
 INVALID_REQUESTS = [
     {"command": "check", "position": WAX},
@@ -292,6 +298,10 @@ INVALID_REQUESTS = [
     {"id": 1, "command": "convert", "position": WAX, "text": "x"},
     {"id": 1, "command": "legal"},
     {"id": 1, "command": "legal", "position": WAX, "explain": "yes"},
+    {"id": 1, "command": "ff.forecast"},
+    {"id": 1, "command": "ff.moves", "position": THROUGH, "pawn": 5},
+    {"id": 1, "command": "ff.moves", "position": THROUGH, "worst_case": "yes"},
+    {"id": 1, "command": "ff.moves", "position": THROUGH, "lure": ""},
 ]
 
 
@@ -347,6 +357,16 @@ ANSWERED = [
     {"command": "hint", "position": HOLD},
     {"command": "analyze", "position": HOLD, "playouts": 4, "orders": 1},
     {"command": "odds", "position": {"prisoners": []}},
+    {"command": "ff.forecast", "position": EIGHT},
+    {"command": "ff.forecast", "position": THROUGH},
+    {"command": "ff.forecast", "position": WAX},  # a Night Cage position is no Fearsome Floors one: invalid position
+    {"command": "ff.moves", "position": THROUGH},
+    {"command": "ff.moves", "position": THROUGH, "pawn": "five", "worst_case": True},
+    {"command": "ff.moves", "position": THROUGH, "lure": "x"},
+    {"command": "ff.moves", "position": THROUGH, "lure": "five"},
+    {"command": "ff.moves", "position": EIGHT},
+    {"command": "ff.race", "position": EIGHT},
+    {"command": "ff.race", "position": {**THROUGH, "monster": {"at": "z9"}}},
 ]
 
 
@@ -371,3 +391,9 @@ def test_a_result_line_is_held_to_its_commands_result() -> None:
 
 def test_every_command_has_a_result_schema() -> None:
     assert sorted(engine_schema()["$defs"]["result"]) == sorted(COMMANDS)
+
+
+def test_the_fearsome_floors_commands_take_their_own_position_format() -> None:
+    assert errors(ENGINE, {"id": 1, "command": "ff.forecast", "position": EIGHT}) == []
+    assert errors(ENGINE, {"id": 1, "command": "ff.forecast", "position": WAX}) != []  # a Night Cage position
+    assert errors(ENGINE, {"id": 1, "command": "legal", "position": EIGHT}) != []  # and the other way round

@@ -118,9 +118,12 @@ def board_svg(position: Position, *, title: str | None = None, caption: str | No
 
 def _board(position: Position, grid: Grid, paths: Sequence[MonsterTrace], marks: Sequence[int]) -> str:
     """The board with its coordinates, scenery, pieces and overlays, in drawing order."""
+    pieces = [p.square for p in position.pawns if p.place is Place.BOARD] + [sq for sq in (position.monster,) if sq >= 0]
+    lines, ends = paths_svg(grid, paths, pieces)
+    # The paths' lines go under the pieces (a bundle of paths never hides a pawn), their ends over them.
     parts = ['<g class="board">', _coordinates(grid), _squares(grid), _pools(position, grid), _wall(grid),
-             _doors(grid), _teleporters(position, grid), _stones(position, grid), _pawns(position, grid),
-             marks_svg(grid, marks), paths_svg(grid, paths), _monster(position, grid), "</g>"]
+             _doors(grid), _teleporters(position, grid), lines, _stones(position, grid), _pawns(position, grid),
+             marks_svg(grid, marks), ends, _monster(position, grid), "</g>"]
     return "".join(parts)
 
 

@@ -82,24 +82,29 @@ def death_squares(position: Position, trace: MonsterTrace) -> tuple[int, ...]:
     return tuple(dict.fromkeys(found))
 
 
-def paths_svg(grid: Grid, traces: Sequence[MonsterTrace]) -> str:
-    """Every path, offset a little from the others so that paths sharing squares stay apart."""
+def paths_svg(grid: Grid, traces: Sequence[MonsterTrace], pieces: Sequence[int] = ()) -> tuple[str, str]:
+    """Every path, offset a little from the others so that paths sharing squares stay apart, in two layers: the
+    lines (drawn under the stones and pawns, so that a bundle of paths never hides a pawn) and the ends (each
+    arrow head, tag and, for a single path, the step numbers, drawn over the pieces). The tags keep clear of
+    each other and, where they can, of the squares in ``pieces`` (the pawns and the monster)."""
     if not traces:
-        return ""
+        return "", ""
     count = len(traces)
-    parts = ['<g class="monster-paths">']
-    ends: dict[int, int] = {}
+    lines = ['<g class="monster-paths">']
+    ends = ['<g class="monster-path-ends">']
+    tags: list[Box] = []
+    covered = [_square_box(grid, sq) for sq in pieces]
     for index, trace in enumerate(traces):
         colour, dash = PATH_STYLES[index % len(PATH_STYLES)]
         shift = (index - (count - 1) / 2) * 0.09
-        stacked = ends.get(trace.end, 0)
-        ends[trace.end] = stacked + 1
-        parts.append(_path(grid, trace, colour, dash, shift, stacked, numbered=count == 1))
-    parts.append("</g>")
-    return "".join(parts)
+        line, end = _path(grid, trace, colour, dash, shift, (tags, covered), numbered=count == 1)
+        lines.append(line)
+        ends.append(end)
+    return "".join([*lines, "</g>"]), "".join([*ends, "</g>"])
 
 
-def _path(grid: Grid, trace: MonsterTrace, colour: str, dash: str, shift: float, stacked: int, numbered: bool) -> str:
+def _path(grid: Grid, trace: MonsterTrace, colour: str, dash: str, shift: float,
+          taken: tuple[list[Box], list[Box]], numbered: bool) -> tuple[str, str]:
     u = grid.unit
 
     def at(point: Point) -> tuple[float, float]:
@@ -123,15 +128,17 @@ def _path(grid: Grid, trace: MonsterTrace, colour: str, dash: str, shift: float,
                      f'stroke-opacity="0.7" stroke-width="{num(u * 0.14)}" stroke-linejoin="round" stroke-linecap="round"/>'
                      f'<path d="{d}" fill="none" stroke="{colour}" stroke-width="{num(u * 0.08)}" stroke-linejoin="round" '
                      f'stroke-linecap="round"{dashes}/>')
+    parts.append("</g>")
+    end = [f'<g class="path-end" data-tile="{trace.tile}">']
     last = [at(p) for p in pieces[-1][0]]
     if len(last) >= 2:
-        parts.append(_arrow_head(last[-2], last[-1], u * 0.36, colour))
+        end.append(_arrow_head(last[-2], last[-1], u * 0.36, colour))
     if numbered:
-        parts.append(_step_numbers(grid, trace, colour))
+        end.append(_step_numbers(grid, trace, colour))
     column, row = xy(trace.end)
-    parts.append(_tag(last[-1], u, tile_text(trace.tile), colour, stacked, west=column >= WIDTH - 3, up=row >= HEIGHT - 2))
-    parts.append("</g>")
-    return "".join(parts)
+    end.append(_tag(grid, last[-1], tile_text(trace.tile), colour, taken, west=column >= WIDTH - 3, up=row >= HEIGHT - 2))
+    end.append("</g>")
+    return "".join(parts), "".join(end)
 
 
 def _jump(start: tuple[float, float], end: tuple[float, float], colour: str, u: float) -> str:
@@ -169,21 +176,57 @@ def _step_numbers(grid: Grid, trace: MonsterTrace, colour: str) -> str:
     return "".join(parts)
 
 
-def _tag(tip: tuple[float, float], u: float, text: str, colour: str, stacked: int, west: bool, up: bool) -> str:
-    """The tile's name in a box below and right of the path's end, clear of the step numbers above it; left of it
-    by the right wall, above it by the bottom wall (boxes of paths ending together are stacked)."""
+def _tag(grid: Grid, tip: tuple[float, float], text: str, colour: str, taken: tuple[list[Box], list[Box]], west: bool,
+         up: bool) -> str:
+    """The tile's name in a box beside the path's end, clear of the tags already drawn and of the pieces
+    (``taken``: the tags, to which it is added, and the pieces' squares).
+
+    First choice: below and right of the end, clear of the step numbers above it; left of it by the right wall,
+    above it by the bottom wall. When that box would cover an earlier path's tag or a piece (paths ending on one
+    square or side by side), the other side, then the other height, then further down or up, as long as it stays
+    on the board; clear of the tags at least, when no place is clear of both.
+    """
+    tags, pieces = taken
+    u = grid.unit
     size = u * 0.3
     width = text_width(text, size) + u * 0.24
     height = size + u * 0.24
-    x = tip[0] - u * 0.22 - width if west else tip[0] + u * 0.22  # by the right wall, on the left
-    if up:  # by the bottom wall, above the end, stacking upward
-        y = tip[1] - u * 0.45 - height - stacked * (height + 2)
-    else:
-        y = tip[1] + u * 0.1 + stacked * (height + 2)
+    board = (grid.x, grid.y, grid.x + WIDTH * u, grid.y + HEIGHT * u)
+    choices = [_tag_box(tip, u, width, height, side, high, stacked)
+               for stacked in range(len(tags) + 1) for high in (up, not up) for side in (west, not west)]
+    fitting = [box for box in choices if _inside(box, board)] or choices
+    clear = [box for box in fitting if not any(_overlap(box, other) for other in tags)] or fitting
+    x, y, _, _ = next((box for box in clear if not any(_overlap(box, other) for other in pieces)), clear[0])
+    tags.append((x, y, x + width, y + height))
     return (f'<g class="path-tag"><rect x="{num(x)}" y="{num(y)}" width="{num(width)}" height="{num(height)}" '
             f'rx="{num(u * 0.08)}" fill="#ffffff" stroke="{colour}" stroke-width="{num(u * 0.05)}"/>'
             + label(text, x + width / 2, y + height - u * 0.1, size, colour, anchor="middle", css_class="path-label")
             + "</g>")
+
+
+Box = tuple[float, float, float, float]
+"""A rectangle in the picture: left, top, right, bottom."""
+
+
+def _tag_box(tip: tuple[float, float], u: float, width: float, height: float, west: bool, up: bool, stacked: int) -> Box:
+    x = tip[0] - u * 0.22 - width if west else tip[0] + u * 0.22
+    y = tip[1] - u * 0.45 - height - stacked * (height + 2) if up else tip[1] + u * 0.1 + stacked * (height + 2)
+    return x, y, x + width, y + height
+
+
+def _square_box(grid: Grid, sq: int) -> Box:
+    """The middle of a square, where its piece is drawn (its corners stay free for tags)."""
+    x, y = grid.centre(sq)
+    half = grid.unit * 0.36
+    return x - half, y - half, x + half, y + half
+
+
+def _inside(box: Box, frame: Box) -> bool:
+    return frame[0] <= box[0] and box[2] <= frame[2] and frame[1] <= box[1] and box[3] <= frame[3]
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[2] + 1 and b[0] < a[2] + 1 and a[1] < b[3] + 1 and b[1] < a[3] + 1
 
 
 def marks_svg(grid: Grid, squares: Sequence[int]) -> str:

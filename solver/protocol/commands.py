@@ -20,6 +20,7 @@ from dataclasses import replace
 from typing import Any
 
 from solver import __version__
+from solver.commands import fearsome as fearsome_commands
 from solver.commands import hint as hint_command
 from solver.commands import position as position_commands
 from solver.commands import solve as solve_command
@@ -27,13 +28,14 @@ from solver.commands.answers import Answer, reported
 from solver.core.errors import LimitReached, NightCageError, PositionError, Problem
 from solver.core.exit_codes import ExitCode
 from solver.core.grid import geometry
+from solver.fearsome.state import Position as FearsomePosition
 from solver.notation.forms import load_text
 from solver.notation.position_json import Position
 from solver.play.analyze import analyze
 from solver.play.hint import DEFAULT_TIME_LIMIT as HINT_TIME_LIMIT
 from solver.play.hint import opening
-from solver.protocol.requests import PROTOCOL, Request, RequestError, read_position
-from solver.protocol.schema import COMMANDS
+from solver.protocol.requests import PROTOCOL, Request, RequestError, read_ff_position, read_position
+from solver.protocol.schema import COMMANDS, FEARSOME
 
 Info = Callable[[dict[str, Any]], None]
 ShouldStop = Callable[[], bool]
@@ -59,6 +61,8 @@ def execute(request: Request, info: Info, should_stop: ShouldStop) -> dict[str, 
     if request.command == "new":
         answer = position_commands.new(request.fields["setup"])
         return result("new", answer.exit_code, answer.document)
+    if request.command in FEARSOME:
+        return _fearsome(request)
     try:
         position, warnings = read_position(request)
     except PositionError as exc:
@@ -83,6 +87,20 @@ def version() -> dict[str, Any]:
 
 def result(command: str, exit_code: int, body: Any) -> dict[str, Any]:
     return {"type": "result", "command": command, "exit_code": int(exit_code), "result": body}
+
+
+def _fearsome(request: Request) -> dict[str, Any]:
+    """A Fearsome Floors command: its position read as ``lueur-ff-position/1``, every problem under ``position.``."""
+    try:
+        position = read_ff_position(request)
+    except PositionError as exc:
+        return RequestError("invalid position", f"{exc.total:,} problem(s) in the position", problems=exc.problems).line()
+    try:
+        answer = _FF_RUN[request.command](request, position)
+    except NightCageError as exc:  # a question the position cannot answer (an option naming no pawn that may move...)
+        kind, _, message = reported(exc)
+        return RequestError(kind, message).line()
+    return result(request.command, answer.exit_code, answer.document)
 
 
 def _check(request: Request) -> dict[str, Any]:
@@ -192,3 +210,11 @@ _RUN: dict[str, Callable[[Request, Position, Info, ShouldStop], Answer]] = {
     "hint": _hint,
     "analyze": _analyze,
 }
+
+_FF_RUN: dict[str, Callable[[Request, FearsomePosition], Answer]] = {
+    "ff.forecast": lambda request, position: fearsome_commands.ff_forecast(position),
+    "ff.moves": lambda request, position: fearsome_commands.ff_moves(position, request.fields.get("pawn"),
+                                                                     request.fields["worst_case"], request.fields.get("lure")),
+    "ff.race": lambda request, position: fearsome_commands.ff_race(position),
+}
+"""The Fearsome Floors commands (quick: each answers within a second, on the runner's thread)."""

@@ -28,6 +28,8 @@ from solver.protocol.result_schemas import PROBLEM, RESULTS, nullable, obj
 from solver.protocol.schema import (
     COMMAND_FIELDS,
     COMMANDS,
+    FEARSOME,
+    FF_POSITION_SCHEMA,
     ID_SCHEMA,
     LIMITS,
     MAX_TIME_LIMIT,
@@ -60,6 +62,7 @@ def engine_schema() -> dict[str, Any]:
         "anyOf": [{"$ref": "#/$defs/request"}, {"$ref": "#/$defs/line"}],
         "$defs": {
             "position": position_schema(),
+            "ff_position": FF_POSITION_SCHEMA,
             "id": {**ID_SCHEMA, "description": "Names a request: a string of 1 to 200 printable characters, or an integer "
                                                "every JSON reader holds exactly."},
             "problem": PROBLEM,
@@ -82,6 +85,10 @@ def _request() -> dict[str, Any]:
     for command, fields in COMMAND_FIELDS.items():
         then: dict[str, Any] = {"properties": {field.name: _field_schema(field) for field in fields}}
         required = [field.name for field in fields if field.kind in REQUIRED_KINDS]
+        if command in FEARSOME:
+            then["properties"]["position"] = {"$ref": "#/$defs/ff_position"}
+        elif command not in WITHOUT_POSITION:
+            then["properties"]["position"] = {"$ref": POSITION_SCHEMA_ID}
         if command not in WITHOUT_POSITION and command not in POSITION_OR_TEXT:
             required.append("position")
         if required:
@@ -92,9 +99,10 @@ def _request() -> dict[str, Any]:
     properties: dict[str, Any] = {
         "id": {"$ref": "#/$defs/id"},
         "command": {"enum": list(COMMANDS)},
-        "position": {"$ref": POSITION_SCHEMA_ID, "description": "A position in the lueur-position/1 format, inline (all commands "
-                                                                "but new, cancel and version). The engine reads it leniently: an "
-                                                                "unknown field is ignored with a warning, where this schema refuses it."},
+        "position": {"description": "A position, inline (all commands but new, cancel and version): in the lueur-position/1 "
+                                    "format ($defs/position), which the engine reads leniently (an unknown field is ignored "
+                                    "with a warning, where the schema refuses it); for the ff.* commands, in the "
+                                    "lueur-ff-position/1 format ($defs/ff_position)."},
         **{field.name: field.json_schema(MAX_TIME_LIMIT) for field in LIMITS},
     }
     properties["time_limit"]["description"] += f" At most {MAX_TIME_LIMIT:g}, or the server's --max-time-limit."

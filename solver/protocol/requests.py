@@ -16,11 +16,15 @@ from typing import Any
 
 from solver.core.errors import MAX_LISTED, PositionError, Problem, capped
 from solver.core.limits import Limits
+from solver.fearsome import notation as ff_notation
+from solver.fearsome.state import Position as FearsomePosition
 from solver.notation.json_text import decode_json
 from solver.notation.position_json import Position, read
 from solver.protocol.schema import (
     COMMAND_FIELDS,
     COMMANDS,
+    FEARSOME,
+    FF_FORMAT,
     LIMITS,
     MAX_TIME_LIMIT,
     POSITION_OR_TEXT,
@@ -99,7 +103,7 @@ def parse_request(doc: Any, max_time_limit: float = MAX_TIME_LIMIT) -> Request:
             problems.append(Problem("position", "give either position (a JSON object in the lueur-position/1 format) "
                                                 "or text (a position written in any form), not both or neither"))
     elif command not in WITHOUT_POSITION and "position" not in doc:
-        problems.append(Problem("position", "missing: a position in the lueur-position/1 format (a JSON object)"))
+        problems.append(Problem("position", f"missing: a position in the {_format_of(command)} format (a JSON object)"))
     if problems:
         problems = capped(problems)
         raise RequestError("invalid request", "; ".join(str(p) for p in problems), request_id, problems)
@@ -130,6 +134,23 @@ def read_position(request: Request) -> tuple[Position, list[Problem]]:
     except PositionError as exc:
         raise exc.relocated(_under_position) from None
     return position, capped_warnings([_under_position(w) for w in warnings])
+
+
+def read_ff_position(request: Request) -> FearsomePosition:
+    """The position of a Fearsome Floors command (``ff.*``), a ``lueur-ff-position/1`` document read strictly.
+
+    Raises :class:`PositionError` with every problem, each path starting ``position``.
+    """
+    if not isinstance(request.position_doc, dict):
+        raise PositionError([Problem("position", f"a JSON object in the {FF_FORMAT} format, not {json_type(request.position_doc)}")])
+    try:
+        return ff_notation.read(request.position_doc)
+    except PositionError as exc:
+        raise exc.relocated(_under_position) from None
+
+
+def _format_of(command: str) -> str:
+    return FF_FORMAT if command in FEARSOME else "lueur-position/1"
 
 
 def _under_position(problem: Problem) -> Problem:

@@ -22,6 +22,8 @@ from solver.chance.expectimax import ChanceVerdict
 from solver.commands.hint import POLICIES
 from solver.commands.solve import ENGINES, OBJECTIVES
 from solver.endgame.plan import Planner, Verdict
+from solver.fearsome.board import Direction
+from solver.fearsome.state import TILES, Phase
 from solver.notation.forms import FORMS
 from solver.notation.json_schema import POSITION_SCHEMA_ID
 from solver.protocol.schema import COMMAND_FIELDS, COMMANDS
@@ -29,6 +31,9 @@ from solver.rules.engine import NodeType
 
 OUTCOMES = ("win", "lose")
 """How a finished game ended (:func:`solver.rules.outcome.outcome`)."""
+FF_PHASES = tuple(p.value for p in Phase)
+FF_TILES = tuple(dict.fromkeys(TILES))
+FACINGS = tuple(d.letter for d in Direction)
 POSITION = {"$ref": POSITION_SCHEMA_ID}
 PROBLEM = {"type": "object", "required": ["path", "message"],
            "properties": {"path": {"type": "string", "description": "Where (a field path, a line and column); empty for the whole."},
@@ -136,6 +141,47 @@ def _analyze() -> dict[str, Any]:
                 "asked": obj({"playouts": INTEGER, "orders": INTEGER})})
 
 
+def _ff_forecast() -> dict[str, Any]:
+    square, squares, ids = STRING, STRINGS, STRINGS
+    facing = {"enum": list(FACINGS)}
+    push = obj({"thing": STRING, "from": square, "to": nullable(square), "fate": STRING})
+    step = obj({"number": INTEGER, "from": square,
+                "saw": {"type": "array", "items": obj({"direction": facing, "pawn": STRING, "distance": INTEGER})},
+                "facing": facing, "pivots": STRINGS, "squares": squares, "wall": BOOLEAN, "teleport": nullable(squares),
+                "pushes": {"type": "array", "items": push}, "eaten": ids, "crushed": ids, "to": square, "end_facing": facing})
+    tile = obj({"tile": {"enum": list(FF_TILES)}, "p": NUMBER, "p_exact": FRACTION, "path": squares, "end": square,
+                "facing": facing, "eaten": ids, "crushed": ids, "stones": {"type": "array", "items": push},
+                "steps": {"type": "array", "items": step}},
+               description="The monster's walk if this tile is drawn, and its exact chance.")
+    pawn = obj({"pawn": STRING, "colour": STRING, "at": square, "p": NUMBER, "p_exact": FRACTION, "tiles": STRINGS},
+               description="A pawn on the board: its exact chance of being eaten or crushed, and by which tiles.")
+    return obj({"phase": {"enum": list(FF_PHASES)}, "round": INTEGER, "drawn": INTEGER, "first_draw": BOOLEAN,
+                "assumption": nullable(STRING), "tiles": {"type": "array", "items": tile},
+                "pawns": {"type": "array", "items": pawn}})
+
+
+def _ff_moves() -> dict[str, Any]:
+    move = obj({"pawn": STRING, "to": STRING, "steps": INTEGER, "path": STRINGS, "paths": {"type": "array", "items": STRINGS},
+                "stones": {"type": "object", "additionalProperties": STRING}, "danger": NUMBER, "danger_exact": FRACTION,
+                "tiles": STRINGS},
+               {"worst": nullable(NUMBER), "worst_exact": nullable(FRACTION), "replies": nullable(INTEGER),
+                "lure": NUMBER, "lure_exact": FRACTION},
+               "One end of the pawn: where, by which paths, the stones after, and its danger (worst and lure when asked).")
+    return obj({"colour": STRING, "pawn": nullable(STRING), "mode": {"enum": ["safe", "worst_case", "lure"]},
+                "lure": nullable(STRING), "worst_case": BOOLEAN, "assumption": STRING, "max_replies": INTEGER,
+                "moves": {"type": "array", "items": move, "description": "Best first."}, "notes": STRINGS,
+                "total": INTEGER})
+
+
+def _ff_race() -> dict[str, Any]:
+    pawn = obj({"pawn": STRING, "colour": STRING, "at": STRING, "budgets": {"type": "array", "items": INTEGER},
+                "available": INTEGER, "phases": nullable(INTEGER), "in_time": BOOLEAN,
+                "route": {"type": "array", "items": STRINGS}})
+    player = obj({"colour": STRING, "out": INTEGER, "needed": INTEGER, "in_time": INTEGER, "may_win_outright": BOOLEAN})
+    return obj({"played": INTEGER, "monster_phases_left": INTEGER, "assumption": STRING,
+                "pawns": {"type": "array", "items": pawn}, "players": {"type": "array", "items": player}})
+
+
 def _render() -> dict[str, Any]:
     formats = next(f for f in COMMAND_FIELDS["render"] if f.name == "format").choices
     return obj({"format": {"enum": list(formats)}, "board": {"type": "string", "description": "The board as text, or an SVG document."},
@@ -154,6 +200,9 @@ RESULTS: dict[str, dict[str, Any]] = {
     "new": obj({"position": POSITION}),
     "convert": obj({"form": {"enum": list(FORMS)}, "output": {"type": "string", "description": "The position written in that form."},
                     "position": POSITION}),
+    "ff.forecast": _ff_forecast(),
+    "ff.moves": _ff_moves(),
+    "ff.race": _ff_race(),
     "cancel": obj({"target": {"description": "The id of the request asked to stop."}, "stopping": BOOLEAN}, {"reason": STRING}),
     "version": obj({"engine": {"const": "lueur"}, "version": STRING, "protocol": STRING,
                     "commands": {"type": "array", "items": {"enum": list(COMMANDS)}}}),

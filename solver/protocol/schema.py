@@ -26,6 +26,7 @@ from solver.commands.hint import POLICIES
 from solver.commands.solve import ENGINES, OBJECTIVES
 from solver.core.errors import Problem
 from solver.core.setups import BASES
+from solver.fearsome.notation import FORMAT as FF_FORMAT
 from solver.notation.forms import FORMS
 
 POSITION_SCHEMA_PATH = "/v1/schema/position"
@@ -44,6 +45,8 @@ MAX_CELLS = 49
 """A list of cells names at most every cell of a 7x7 board."""
 MAX_TEXT = 1_000_000
 """The most characters a ``text`` field holds (a whole game's position is a few thousand)."""
+MAX_NAME = 40
+"""The most characters a ``name`` field (a Fearsome Floors pawn's id) holds."""
 
 
 @dataclass(frozen=True)
@@ -53,7 +56,8 @@ class Field:
     name: str
     kind: str
     """``seconds``, ``integer``, ``boolean``, ``choice``, ``actions`` (a non-empty list of strings),
-    ``cells`` (a list of cell names, checked against the board by the command), ``text`` (a string) or ``id``."""
+    ``cells`` (a list of cell names, checked against the board by the command), ``text`` (a string), ``name`` (a short
+    string, e.g. a pawn's id, checked by the command) or ``id``."""
     description: str
     low: float | None = None
     high: float | None = None
@@ -92,6 +96,14 @@ class Field:
                 problems.append(Problem(self.name, f"{self.description}; not {json_type(value)}"))
                 return None
             return tuple(value)
+        if self.kind == "name":
+            if value is None:
+                return None
+            if not isinstance(value, str) or not 0 < len(value) <= MAX_NAME:
+                what = f"{len(value):,} characters" if isinstance(value, str) else json_type(value)
+                problems.append(Problem(self.name, f"{self.description}, 1 to {MAX_NAME} characters; not {what}"))
+                return None
+            return value
         if self.kind == "text":
             if self.name not in doc:
                 return None
@@ -157,6 +169,8 @@ class Field:
             schema = {"type": "array", "items": {"type": "string"}, "maxItems": MAX_CELLS}
         elif self.kind == "text":
             schema = {"type": "string", "maxLength": MAX_TEXT}
+        elif self.kind == "name":
+            schema = {"type": "string", "minLength": 1, "maxLength": MAX_NAME}
         else:
             schema = dict(ID_SCHEMA)
         if self.default is not None and self.kind != "id":
@@ -257,12 +271,27 @@ COMMAND_FIELDS: dict[str, tuple[Field, ...]] = {
               default="json"),
         Field("text", "text", "a position written in any form (JSON, a TOML scenario, the one-line notation), instead of position"),
     ),
+    "ff.forecast": (),
+    "ff.moves": (
+        Field("pawn", "name", "the id of the Fearsome Floors pawn to move (default: every pawn the player to move may move)"),
+        Field("worst_case", "boolean", "Also score each move by the worst the pawns still to move can do.", default=False),
+        Field("lure", "name", "the id of an opponent's pawn: rank by the danger each move brings to it, most first"),
+    ),
+    "ff.race": (),
     "cancel": (Field("target", "id", "the id of the request to stop"),),
     "version": (),
 }
 COMMANDS = tuple(COMMAND_FIELDS)
 """Every command the protocol answers."""
 WITHOUT_POSITION = ("new", "cancel", "version")
+FEARSOME = ("ff.forecast", "ff.moves", "ff.race")
+"""Commands of the second game, Fearsome Floors: their ``position`` is a ``lueur-ff-position/1`` document."""
+FF_POSITION_SCHEMA: dict[str, Any] = {
+    "type": "object", "required": ["format"], "properties": {"format": {"const": FF_FORMAT}}, "additionalProperties": True,
+    "description": f"A Fearsome Floors position in the {FF_FORMAT} format (docs/fearsome-floors.md), inline; "
+                   "the engine checks every field and reports each problem under position.",
+}
+"""What the ``position`` of the Fearsome Floors commands is, published (its fields are checked by the reader)."""
 POSITION_OR_TEXT = ("convert",)
 """Commands that read their position from ``position`` or, written in any form, from ``text``."""
 
@@ -271,8 +300,10 @@ def request_schema(max_time_limit: float = MAX_TIME_LIMIT) -> dict[str, Any]:
     """The JSON Schema of a request body over HTTP (the command comes from the path)."""
     properties: dict[str, Any] = {
         "id": {**ID_SCHEMA, "description": "Names the request (generated when absent); unique among requests in flight."},
-        "position": {"$ref": POSITION_SCHEMA_PATH, "description": "A position in the lueur-position/1 format (all commands but new, "
-                                                                 "cancel and version; convert takes it or text)."},
+        "position": {"anyOf": [{"$ref": POSITION_SCHEMA_PATH}, FF_POSITION_SCHEMA],
+                     "description": f"A position in the lueur-position/1 format (all commands but new, cancel, version and "
+                                    f"the ff.* commands; convert takes it or text); for {', '.join(FEARSOME)}, a position "
+                                    f"in the {FF_FORMAT} format."},
     }
     for field in LIMITS:
         properties[field.name] = field.json_schema(max_time_limit)
