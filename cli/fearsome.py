@@ -31,9 +31,8 @@ from solver.fearsome.svg_pieces import tile_text
 from solver.present.png import svg_to_png
 
 from .options import json_option
-from .output import EXIT_CODES_HELP, Exit, emit_json, err, guarded, out, out_document
+from .output import EXIT_CODES_HELP, Exit, emit_json, err, guarded, out, out_document, picture_suffix
 
-SUFFIXES = (".svg", ".png")
 file_argument = click.argument("file", metavar="FILE")
 
 
@@ -159,7 +158,7 @@ def render(file: str, output: str | None, tile: str | None, zoom: float) -> None
       lueur ff render scenarios/fearsome/basic-start.json -o /tmp/ff-basic.svg
       lueur ff render scenarios/fearsome/monster-eight-steps-no-g.json --tile 8 -o /tmp/ff-wall.png
     """
-    suffix = _suffix(output, "-o")
+    suffix = picture_suffix(output, "-o")
     loaded = load(file)
     position = loaded.position
     title = loaded.title or ("stdin" if file == "-" else Path(file).name)
@@ -198,7 +197,7 @@ def forecast(file: str, picture: str | None, zoom: float, as_json: bool) -> None
       lueur ff forecast scenarios/fearsome/basic-start.json --json
       lueur ff forecast scenarios/fearsome/monster-eight-steps.json --render /tmp/ff-forecast.svg
     """
-    suffix = _suffix(picture, "--render")
+    suffix = picture_suffix(picture, "--render")
     loaded = load(file)
     answer = commands.ff_forecast(loaded.position)
     if picture is not None and suffix is not None:
@@ -285,17 +284,6 @@ def _path_caption(trace: MonsterTrace) -> str:
     steps = len(trace.steps)
     return (f"Tile {tile_text(trace.tile)}: the monster takes {steps} step{'s' if steps != 1 else ''} to "
             f"{name(trace.end)}, facing {FACING_WORDS[trace.facing]}{eaten}.")
-
-
-def _suffix(output: str | None, option: str) -> str | None:
-    """The picture type asked for; exit 2 naming the valid ones for any other suffix."""
-    if output is None:
-        return None
-    suffix = Path(output).suffix.lower()
-    if suffix not in SUFFIXES:
-        err(f"lueur: {option} {output}: the picture type follows the suffix: .svg or .png (got {suffix or 'no suffix'})")
-        raise Exit(ExitCode.BAD_INPUT)
-    return suffix
 
 
 def _write(path: Path, data: bytes, option: str) -> None:

@@ -18,6 +18,7 @@ import os
 import sys
 from collections.abc import Callable
 from functools import wraps
+from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
 import click
@@ -140,3 +141,19 @@ def _message(text: str, as_json: bool, kind: str) -> None:
     if as_json:
         emit_json({"error": kind, "message": text})
     err(f"lueur: {text}")
+
+
+PICTURE_SUFFIXES = (".svg", ".png")
+"""The picture types a command writes; the type follows the output's suffix."""
+
+
+def picture_suffix(output: str | None, option: str = "-o") -> str | None:
+    """The picture type ``output`` asks for (None without an output); exit 2 naming the valid ones
+    for any other suffix (``option`` is the option that gave it, for the message)."""
+    if output is None:
+        return None
+    suffix = Path(output).suffix.lower()
+    if suffix not in PICTURE_SUFFIXES:
+        err(f"lueur: {option} {output}: the picture type follows the suffix: .svg or .png (got {suffix or 'no suffix'})")
+        raise Exit(ExitCode.BAD_INPUT)
+    return suffix

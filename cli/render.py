@@ -16,10 +16,9 @@ from solver.present.png import svg_to_png
 from solver.present.svg_board import Overlays, board_svg
 
 from .options import file_argument, load
-from .output import Exit, err, guarded, out_document
+from .output import Exit, err, guarded, out_document, picture_suffix
 from .pictures import title_of, write_file
 
-SUFFIXES = (".svg", ".png")
 PLAN_TIME_LIMIT = 60.0
 """--plan searches as long as ``lueur solve`` does by default."""
 
@@ -50,7 +49,7 @@ def render(file: str, output: str | None, sight: bool, light: bool, plan: bool, 
       lueur render scenarios/rulebook/wax-eater-sight.toml --light -o /tmp/wax-eater.png
       lueur render scenarios/endgames/06-charge-through.toml --plan -o /tmp/charge.svg
     """
-    suffix = _suffix(output)
+    suffix = picture_suffix(output)
     pos, _ = load(file)
     paths = _plan_paths(pos.state, time_limit) if plan else ()
     svg = board_svg(pos.state, title=title_of(pos.meta, file), overlays=Overlays(sight=sight, light=light, paths=paths))
@@ -60,17 +59,6 @@ def render(file: str, output: str | None, sight: bool, light: bool, plan: bool, 
     data = svg_to_png(svg, zoom) if suffix == ".png" else svg.encode("utf-8")
     write_file(Path(output), data)
     err(f"lueur: wrote {output}")
-
-
-def _suffix(output: str | None) -> str | None:
-    """The picture type asked for; exit 2 naming the valid ones for any other suffix."""
-    if output is None:
-        return None
-    suffix = Path(output).suffix.lower()
-    if suffix not in SUFFIXES:
-        err(f"lueur: -o {output}: the picture type follows the suffix: .svg or .png (got {suffix or 'no suffix'})")
-        raise Exit(ExitCode.BAD_INPUT)
-    return suffix
 
 
 def _plan_paths(state: GameState, time_limit: float) -> tuple[tuple[int, tuple[int, ...]], ...]:

@@ -50,7 +50,7 @@ from solver.fearsome.svg_pieces import (
     teleporter,
 )
 from solver.present.glyphs import glyph_defs
-from solver.present.svg_style import INK, INK_SOFT, PAGE, fit, label, num
+from solver.present.svg_style import INK, INK_SOFT, PAGE, fit, foot, label, num
 
 UNIT = 44.0
 """A square's side in picture units (pixels at zoom 1)."""
@@ -93,15 +93,7 @@ def board_svg(position: Position, *, title: str | None = None, caption: str | No
     panel_svg, panel_height = panel(position, paths, board_right + 12, grid.y - 12, PANEL_WIDTH)
     body.append(panel_svg)
     bottom = max(bottom, grid.y - 12 + panel_height + 8)
-    if caption:
-        for line in fit(caption, CAPTION_SIZE, width - 2 * PAD):
-            bottom += CAPTION_SIZE + 6
-            body.append(label(line, PAD, bottom, CAPTION_SIZE, INK, css_class="caption"))
-        bottom += 6
-    if legend:
-        legend_text, legend_height = legend_svg(PAD, bottom + 8, width - 2 * PAD)
-        body.append(legend_text)
-        bottom += 8 + legend_height
+    bottom = foot(body, bottom, width, PAD, caption, legend_svg if legend else None, CAPTION_SIZE)
     height = bottom + PAD
     drawn = [*head, *body]
     glyphs = glyph_defs("".join(drawn))

@@ -29,7 +29,7 @@ from solver.present.glyphs import glyph_defs
 from solver.present.svg_overlays import highlights, light_outlines, sight_bands, walks
 from solver.present.svg_panel import legend as legend_svg
 from solver.present.svg_panel import panel
-from solver.present.svg_style import INK, INK_SOFT, PAGE, Frame, colour_word, fit, label, num, prisoner_colour
+from solver.present.svg_style import INK, INK_SOFT, PAGE, Frame, colour_word, foot, label, num, prisoner_colour
 from solver.present.svg_tiles import GLOW_DEF, cell_body, edge_stub, has_symbol
 from solver.present.svg_tokens import slots, token
 from solver.rules.lighting import illuminated
@@ -88,15 +88,7 @@ def board_svg(state: GameState, *, title: str | None = None, caption: str | None
         panel_text, panel_height = panel(state, board_right + 8, frame.y - 10, PANEL_WIDTH)
         body.append(panel_text)
         bottom = max(bottom, frame.y - 10 + panel_height)
-    if caption:
-        for line in fit(caption, CAPTION_SIZE, width - 2 * PAD):
-            bottom += CAPTION_SIZE + 6
-            body.append(label(line, PAD, bottom, CAPTION_SIZE, INK, css_class="caption"))
-        bottom += 6
-    if legend:
-        legend_text, legend_height = legend_svg(PAD, bottom + 8, width - 2 * PAD)
-        body.append(legend_text)
-        bottom += 8 + legend_height
+    bottom = foot(body, bottom, width, PAD, caption, legend_svg if legend else None, CAPTION_SIZE)
     height = bottom + PAD
     name = title or "Lueur position"
     drawn = [*head, *body]

@@ -11,6 +11,7 @@ same position always gives the same bytes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from xml.sax.saxutils import quoteattr
 
 from solver.present.glyphs import text_element, text_width
@@ -114,3 +115,20 @@ class Frame:
     def centre(self, cell: int) -> tuple[float, float]:
         x, y = self.corner(cell)
         return x + self.unit / 2, y + self.unit / 2
+
+
+def foot(body: list[str], bottom: float, width: float, pad: float, caption: str | None,
+         legend: Callable[[float, float, float], tuple[str, float]] | None, caption_size: float) -> float:
+    """Add the caption's lines and the legend (``legend(x, y, width)`` gives its SVG and height)
+    under a picture whose content ends at ``bottom``; the new bottom. Both pictures (the Night
+    Cage's board and Fearsome Floors') end the same way."""
+    if caption:
+        for line in fit(caption, caption_size, width - 2 * pad):
+            bottom += caption_size + 6
+            body.append(label(line, pad, bottom, caption_size, INK, css_class="caption"))
+        bottom += 6
+    if legend is not None:
+        legend_text, legend_height = legend(pad, bottom + 8, width - 2 * pad)
+        body.append(legend_text)
+        bottom += 8 + legend_height
+    return bottom
