@@ -25,7 +25,7 @@ COMMANDS = {
     "convert": ("cli.position:convert", "Convert a position between JSON, the TOML scenario form and the one-line notation."),
     "engine": ("cli.engine:engine", "Serve the engine protocol: one JSON request per line on stdin, JSON lines back on stdout."),
     "export": ("cli.export:export", "Write a Final Flickers turn-start position as a PDDL domain and problem."),
-    "ff": ("cli.fearsome:ff", "Fearsome Floors, the second game: show, check, start and draw its positions."),
+    "ff": ("cli.fearsome:ff", "Fearsome Floors, the second game: show, check, start and draw its positions; forecast the monster."),
     "generate": ("cli.generate:generate", "Write COUNT end-game puzzles (one optimal solution, graded) to a directory."),
     "grade": ("cli.generate:grade", "Grade a Final Flickers position as a puzzle: its optimum, whether it is unique, its grade."),
     "hint": ("cli.hint:hint", "The best choice for the current decision, its evaluation and the runner-ups."),
