@@ -436,13 +436,18 @@ def entry_meta(entry: Entry, seed: int) -> dict[str, Any]:
         "title": entry.title,
         "generator": {"seed": seed, "index": entry.index},
         "features": entry.features,
-        "expected": {
-            "verdict": entry.verdict,
-            "turns": entry.turns,
-            "nerve_spent": entry.nerve_spent,
-            "plan": [t.as_json() for t in entry.plan],
-            "reason": entry.reason,
-        },
+        "expected": expected(entry),
+    }
+
+
+def expected(entry: Entry) -> dict[str, Any]:
+    """The search's answer as a corpus file records it (``meta.expected``)."""
+    return {
+        "verdict": entry.verdict,
+        "turns": entry.turns,
+        "nerve_spent": entry.nerve_spent,
+        "plan": [t.as_json() for t in entry.plan],
+        "reason": entry.reason,
     }
 
 

@@ -46,7 +46,7 @@ from solver.core.limits import Limits
 from solver.endgame.plan import PlanTurn
 from solver.endgame.search import solve
 from solver.notation.position_json import dumps
-from solver.puzzles.corpus import SETUPS, Entry, features, lose_kind
+from solver.puzzles.corpus import SETUPS, Entry, expected, features, lose_kind
 from solver.puzzles.hard_layout import hard_candidate
 from solver.rules.outcome import outcome
 
@@ -258,13 +258,7 @@ def entry_meta(entry: Entry, seed: int, budget: HardBudget) -> dict[str, Any]:
         "generator": {"script": SCRIPT, "seed": seed, "index": entry.index,
                       "min_nodes": budget.min_nodes, "max_nodes": budget.max_nodes},
         "features": entry.features,
-        "expected": {
-            "verdict": entry.verdict,
-            "turns": entry.turns,
-            "nerve_spent": entry.nerve_spent,
-            "plan": [t.as_json() for t in entry.plan],
-            "reason": entry.reason,
-        },
+        "expected": expected(entry),
         "nodes_at_generation": entry.nodes,
         "generated_at_generation": entry.generated,
     }

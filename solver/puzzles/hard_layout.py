@@ -25,8 +25,7 @@ import random
 from solver.core.setups import Setup
 from solver.core.state import GameState
 from solver.core.tiles import Kind
-from solver.puzzles.layout import _Layout
-from solver.rules.validate import consistency_problems
+from solver.puzzles.layout import _Layout, usable
 
 MIN_TILES, MAX_TILES = 12, 24
 """The tile counts a hard candidate may have."""
@@ -70,15 +69,7 @@ def hard_candidate(rng: random.Random, setup: Setup) -> tuple[GameState, str] | 
     None when this draw does not give a usable position (tile count out of
     :data:`MIN_TILES`..:data:`MAX_TILES`, a kind ran out, or inconsistent).
     """
-    layout = _HardLayout(rng, setup)
-    if not layout.build():
-        return None
-    state = layout.state()
-    tiles = [t for t in state.tiles if t is not None]
-    gates = sum(1 for t in tiles if t.kind is Kind.GATE)
-    if not MIN_TILES <= len(tiles) <= MAX_TILES or not 1 <= gates <= 2 or consistency_problems(state):
-        return None
-    return state, layout.style
+    return usable(_HardLayout(rng, setup), MIN_TILES, MAX_TILES)
 
 
 __all__ = ["ARM_LENGTHS", "HARD_STYLES", "MAX_TILES", "MIN_TILES", "hard_candidate"]

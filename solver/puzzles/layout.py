@@ -57,13 +57,18 @@ def candidate(rng: random.Random, setup: Setup) -> tuple[GameState, str] | None:
     None when this draw does not give a usable position (tile count out of
     :data:`MIN_TILES`..:data:`MAX_TILES`, or a kind ran out).
     """
-    layout = _Layout(rng, setup)
+    return usable(_Layout(rng, setup), MIN_TILES, MAX_TILES)
+
+
+def usable(layout: _Layout, min_tiles: int, max_tiles: int) -> tuple[GameState, str] | None:
+    """The position ``layout`` builds and its style, or None when it cannot be built or does not
+    hold ``min_tiles`` to ``max_tiles`` tiles, one or two gates, and a consistent position."""
     if not layout.build():
         return None
     state = layout.state()
     tiles = [t for t in state.tiles if t is not None]
     gates = sum(1 for t in tiles if t.kind is Kind.GATE)
-    if not MIN_TILES <= len(tiles) <= MAX_TILES or not 1 <= gates <= 2 or consistency_problems(state):
+    if not min_tiles <= len(tiles) <= max_tiles or not 1 <= gates <= 2 or consistency_problems(state):
         return None
     return state, layout.style
 
