@@ -131,7 +131,7 @@ def test_render_with_a_tile_draws_its_path_and_says_what_happens(tmp_path: Path)
     assert result.exit_code == 0
     svg = out.read_text(encoding="utf-8")
     assert 'class="monster-path" data-tile="8" data-end="p4"' in svg
-    assert 'data-text="Tile 8: the monster takes 8 steps to p4, facing west; it eats C, F, G."' in svg
+    assert 'data-text="Tile 8: the monster takes 8 steps to p4, facing west; it eats C, G; crushes F."' in svg
     assert svg.count('class="death"') == 3
 
 

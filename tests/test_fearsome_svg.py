@@ -173,3 +173,11 @@ def test_every_scenario_renders_with_and_without_its_path(path: Path) -> None:
         root = parsed(svg)
         assert len(groups(root, "square")) == 156
         assert len(groups(root, "pawn")) == sum(1 for p in loaded.position.pawns if p.square >= 0)
+
+
+def test_the_paths_key_says_who_is_eaten_and_who_is_crushed() -> None:
+    """Tile 8 eats C and G and crushes F: the key does not call F eaten."""
+    position = scenario("monster-eight-steps")
+    traces = [monster_phase(position, tile)[1] for tile in ("7", "8")]
+    keys = " ".join(g.get("data-text") or "" for g in groups(parsed(board_svg(position, paths=traces)), "path-key"))
+    assert "eats C, G; crushes F" in keys and "eats C, F" not in keys

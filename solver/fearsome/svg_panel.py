@@ -22,6 +22,7 @@ from solver.fearsome.svg_pieces import (
     EXIT_TINT,
     crystal_stone,
     death_mark,
+    fates,
     monster,
     pawn,
     pawn_colours,
@@ -114,8 +115,8 @@ def _paths_key(traces: Sequence[MonsterTrace], x: float, top: float, width: floa
     for index, trace in enumerate(traces):
         colour, dash = PATH_STYLES[index % len(PATH_STYLES)]
         dashes = f' stroke-dasharray="{dash}"' if dash else ""
-        eaten = ", eats " + ", ".join(trace.eaten) if trace.eaten else ""
-        text = f"{tile_text(trace.tile)}: to {name(trace.end)} facing {FACING_WORDS[trace.facing]}{eaten}"
+        victims = f", {fates(trace)}" if trace.eaten else ""
+        text = f"{tile_text(trace.tile)}: to {name(trace.end)} facing {FACING_WORDS[trace.facing]}{victims}"
         lines = fit(text, SMALL, width - 40)
         parts.append(f'<path d="M{num(x)} {num(y + 6)} h30" stroke="{colour}" stroke-width="3.5"{dashes}/>')
         for line in lines:

@@ -9,6 +9,7 @@ same position gives the same bytes.
 from __future__ import annotations
 
 from solver.fearsome.board import Direction, xy
+from solver.fearsome.monster import MonsterTrace
 from solver.present.svg_style import INK, label, num
 
 FLOOR_LIGHT = "#e4dccb"
@@ -222,3 +223,12 @@ def tile_text(tile: str) -> str:
     ('10', 'prey 2')
     """
     return f"prey {tile[4:]}" if tile.startswith("prey") else tile
+
+
+def fates(trace: MonsterTrace) -> str:
+    """Whom a walk eats and whom it crushes, only the parts that apply: ``eats C, G; crushes F`` (empty for none)."""
+    eaten = [ident for step in trace.steps for ident in step.eaten]
+    crushed = [ident for step in trace.steps for ident in step.crushed]
+    parts = [f"eats {', '.join(eaten)}"] if eaten else []
+    parts += [f"crushes {', '.join(crushed)}"] if crushed else []
+    return "; ".join(parts)
