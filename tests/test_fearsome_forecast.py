@@ -228,6 +228,15 @@ def test_the_clock_stops_a_pawn_that_needs_more_phases_than_are_left() -> None:
     assert in_time.pawns[0].phases == 3 and in_time.players[0].in_time == 1
 
 
+def test_a_player_with_a_single_pawn_needs_it_out() -> None:
+    """All but one of one pawn is not none: the first exit wins, so one is needed, and a pawn too late cannot win."""
+    late = race(_corridor(black_up=True, drawn=("5", "7", "7", "8", "8"), round_=2)).players[0]
+    assert late.needed == 1 and not late.may_win_outright
+    assert "out 0 of 1 needed, 0 more can get out in time: cannot win outright" in late.text()
+    fragment = race(_load(ROOT / "move-through-pawns.json"))
+    assert [(p.colour, p.needed) for p in fragment.players] == [("red", 1), ("blue", 1)]
+
+
 def test_a_new_game_s_pawns_race_from_the_entrance() -> None:
     report = race(setups.new_game(2))
     assert len(report.pawns) == 8 and report.monster_phases_left == 14

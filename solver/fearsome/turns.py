@@ -17,8 +17,12 @@ FIRST_TURN_PAWNS = 2
 
 
 def needed_exits(position: Position, colour: str) -> int:
-    """Pawns a player must get out to win: all but one (3 of 4, 2 of 3)."""
-    return len(position.pawns_of(colour)) - 1
+    """Pawns a player must get out to win: all but one (3 of 4, 2 of 3), and at least one.
+
+    A scenario may give a player a single pawn: it wins when that pawn gets out (the first exit wins, as
+    :func:`winner_now` counts), so one is needed, not none.
+    """
+    return max(1, len(position.pawns_of(colour)) - 1)
 
 
 def movable(position: Position, colour: str) -> tuple[Pawn, ...]:
