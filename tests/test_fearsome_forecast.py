@@ -165,6 +165,9 @@ def test_the_worst_case_sees_the_reply_that_feeds_the_monster_into_red_s_row() -
 def test_too_many_replies_fall_back_to_the_plain_danger() -> None:
     ranking = rank_moves(setups.new_game(3), "red5", worst_case=True)
     assert all(e.worst is None and e.replies is None for e in ranking.moves)
+    for doc in ranking.as_json()["moves"]:  # the keys are there all the same, with the reason
+        assert doc["worst"] is None and doc["worst_exact"] is None and doc["replies"] is None
+        assert doc["note"] == f"too many replies: more than {MAX_REPLIES} joint replies; ranked by its plain danger"
     assert any(TOO_MANY in note for note in ranking.notes) and TOO_MANY in ranking.text()
 
 

@@ -34,6 +34,8 @@ from solver.fearsome.state import Phase, Place, Position
 MAX_REPLIES = 200
 """Joint replies (sequences of the remaining pawns' moves to the end of the phase) played out per move, at most."""
 TOO_MANY = "too many replies"
+TOO_MANY_NOTE = f"{TOO_MANY}: more than {MAX_REPLIES} joint replies; ranked by its plain danger"
+"""Why a move's worst case is null in JSON."""
 
 
 class RankingError(ValueError):
@@ -55,6 +57,8 @@ class RankedMove:
     """Joint replies played out (None: not asked or more than :data:`MAX_REPLIES`); 1 when nobody is left to move."""
     lure: Fraction | None = None
     """The lured pawn's danger after this move (None: no lure asked)."""
+    worst_asked: bool = False
+    """Whether the worst case was asked: its JSON then always has ``worst``, ``replies`` and ``note``."""
 
     @property
     def where(self) -> str:
@@ -72,10 +76,12 @@ class RankedMove:
             "danger_exact": fraction_text(self.danger),
             "tiles": list(self.tiles),
         }
-        if self.replies is not None or self.worst is not None:
+        if self.worst_asked:
             doc["worst"] = None if self.worst is None else float(self.worst)
             doc["worst_exact"] = None if self.worst is None else fraction_text(self.worst)
             doc["replies"] = self.replies
+            # Same keys for every move, so a reader need not guess why one lacks them.
+            doc["note"] = None if self.worst is not None else TOO_MANY_NOTE
         if self.lure is not None:
             doc["lure"] = float(self.lure)
             doc["lure_exact"] = fraction_text(self.lure)
@@ -140,7 +146,7 @@ def rank_moves(position: Position, pawn: str | None = None, *, worst_case: bool 
                            lure=None if lure is None else seen.danger(lure))
         if worst_case:
             worst, replies = worst_danger(after, move.pawn)
-            entry = replace(entry, worst=worst, replies=replies)
+            entry = replace(entry, worst=worst, replies=replies, worst_asked=True)
         ranked.append(entry)
     if worst_case and any(entry.worst is None for entry in ranked):
         notes.append(f"{TOO_MANY}: more than {MAX_REPLIES} joint replies for some moves; those rank by their plain danger")

@@ -164,7 +164,7 @@ def _ff_moves() -> dict[str, Any]:
     move = obj({"pawn": STRING, "to": STRING, "steps": INTEGER, "path": STRINGS, "paths": {"type": "array", "items": STRINGS},
                 "stones": {"type": "object", "additionalProperties": STRING}, "danger": NUMBER, "danger_exact": FRACTION,
                 "tiles": STRINGS},
-               {"worst": nullable(NUMBER), "worst_exact": nullable(FRACTION), "replies": nullable(INTEGER),
+               {"worst": nullable(NUMBER), "worst_exact": nullable(FRACTION), "replies": nullable(INTEGER), "note": nullable(STRING),
                 "lure": NUMBER, "lure_exact": FRACTION},
                "One end of the pawn: where, by which paths, the stones after, and its danger (worst and lure when asked).")
     return obj({"colour": STRING, "pawn": nullable(STRING), "mode": {"enum": ["safe", "worst_case", "lure"]},
