@@ -27,7 +27,7 @@ from solver.fearsome.monster import MonsterTrace, monster_phase
 from solver.fearsome.status import FACING_WORDS, next_draw_text, status_text
 from solver.fearsome.svg import board_svg
 from solver.fearsome.svg_paths import death_squares
-from solver.fearsome.svg_pieces import fates, tile_text
+from solver.fearsome.svg_pieces import fates, tile_words
 from solver.present.png import svg_to_png
 
 from .options import json_option
@@ -282,7 +282,7 @@ def race(file: str, as_json: bool) -> None:
 def _path_caption(trace: MonsterTrace) -> str:
     eaten = f"; it {fates(trace)}" if trace.eaten else "; no pawn is eaten"
     steps = len(trace.steps)
-    return (f"Tile {tile_text(trace.tile)}: the monster takes {steps} step{'s' if steps != 1 else ''} to "
+    return (f"Tile {tile_words(trace.tile)}: the monster takes {steps} step{'s' if steps != 1 else ''} to "
             f"{name(trace.end)}, facing {FACING_WORDS[trace.facing]}{eaten}.")
 
 

@@ -127,7 +127,7 @@ def test_several_paths_each_have_their_own_colour_and_a_key() -> None:
     colours = {next(c.get("stroke") for c in p.iter() if c.get("stroke-width") and c.get("stroke") != "#ffffff") for p in paths}
     assert len(colours) == 3
     keys = [g.get("data-text") for g in groups(root, "path-key")]
-    assert keys[0].startswith("7: to") and any(k.startswith("prey 2: to") for k in keys)
+    assert keys[0].startswith("7: to") and any(k.startswith("††: to") for k in keys)
 
 
 def test_the_picture_is_deterministic_and_draws_text_as_strokes() -> None:
@@ -181,3 +181,16 @@ def test_the_paths_key_says_who_is_eaten_and_who_is_crushed() -> None:
     traces = [monster_phase(position, tile)[1] for tile in ("7", "8")]
     keys = " ".join(g.get("data-text") or "" for g in groups(parsed(board_svg(position, paths=traces)), "path-key"))
     assert "eats C, G; crushes F" in keys and "eats C, F" not in keys
+
+
+def test_a_prey_tile_s_path_is_tagged_with_daggers() -> None:
+    """Prey 1 and prey 2 are tagged † and †† at the path's end and in the key, drawn with the stroke font's own glyph."""
+    position = scenario("monster-eight-steps")
+    traces = [monster_phase(position, tile)[1] for tile in ("prey1", "prey2")]
+    svg = board_svg(position, paths=traces)
+    root = parsed(svg)
+    tags = [t.get("data-text") for g in groups(root, "path-end") for t in g.iter() if t.get("data-text")]
+    assert tags == ["†", "††"]
+    keys = [g.get("data-text") or "" for g in groups(root, "path-key")]
+    assert [k.split(":")[0] for k in keys if ":" in k] == ["†", "††"] and "prey 1" not in svg and "prey 2" not in svg
+    assert 'id="lg-2020"' in svg

@@ -30,7 +30,7 @@ from solver.present.glyphs import (
 ROOT = Path(__file__).resolve().parent.parent
 ASCII = [chr(code) for code in range(32, 127)]
 FRENCH = list("éèêàâçôûùîïëÉ")
-SYMBOLS = list("·–—×→←↑↓°…")
+SYMBOLS = list("·–—×→←↑↓°…†‡")
 COORDINATE = r"-?\d+(?:\.\d{1,3})?"
 """A number in glyph units: at most three decimals."""
 USER = r"-?\d+(?:\.\d{1,2})?"

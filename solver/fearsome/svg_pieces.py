@@ -217,9 +217,19 @@ def _crosses(cx: float, cy: float, w: float, count: int) -> str:
 
 
 def tile_text(tile: str) -> str:
-    """A tombstone tile as a label: its steps, or ``prey 2`` for a tile that walks until it has eaten two.
+    """A tombstone tile as a picture's label: its steps, or a dagger per pawn a prey tile walks until it has eaten,
+    like the grave crosses on the tile itself (``tile_words`` says it in words, for text read aloud).
 
-    >>> tile_text("10"), tile_text("prey2")
+    >>> tile_text("10"), tile_text("prey1"), tile_text("prey2")
+    ('10', '†', '††')
+    """
+    return "†" * int(tile[4:]) if tile.startswith("prey") else tile
+
+
+def tile_words(tile: str) -> str:
+    """A tombstone tile in words: its steps, or ``prey 2`` for a tile that walks until it has eaten two.
+
+    >>> tile_words("10"), tile_words("prey2")
     ('10', 'prey 2')
     """
     return f"prey {tile[4:]}" if tile.startswith("prey") else tile
