@@ -55,9 +55,11 @@ def played(page: Any, count: int) -> None:
     expect(page.locator("#panel-companion .legal-heading")).not_to_have_text("Finding the legal actions…")
 
 
-def start_game(page: Any) -> None:
+def start_game(page: Any, *, over_a_game: bool = False) -> None:
     page.click("#tab-companion")
     page.click("#panel-companion button:text-is('New game')")
+    if over_a_game:  # the game played so far has actions: the companion asks first
+        page.click("#companion-confirm button:text-is('Discard it and start a new game')")
     expect(page.locator("#panel-companion .companion-status")).to_have_text(
         "Red's turn. Red places its start tile ('start <cell> <openings>'). Actions played: 0.")
 
@@ -130,7 +132,7 @@ def test_a_game_is_followed_saved_and_reloaded(page, tmp_path: Path) -> None:
     assert without_meta(json.loads(replayed.stdout)["position"]) == without_meta(here)
 
     # reloaded from the file, after another game was started: the same position again
-    start_game(page)
+    start_game(page, over_a_game=True)
     page.set_input_files("#companion-file", str(saved))
     played(page, 6)
     page.wait_for_function("(before) => document.querySelector('#board').innerHTML === before", arg=board)
@@ -158,3 +160,65 @@ def test_a_pasted_record_is_replayed_up_to_its_first_refused_action(page) -> Non
     expect(errors).to_contain_text("meta.actions[1]: must be an action in the notation")
     page.set_viewport_size({"width": 400, "height": 900})
     shot(page, "companion-narrow")
+
+
+def test_a_reload_in_the_middle_of_a_game_comes_back_to_the_same_position(page) -> None:
+    start_game(page)
+    enter(page, "start c3 NE")
+    pick(page, "place d3 t:NEW")
+    enter(page, "place c4 cross")
+    page.click("#panel-companion button:text-is('Undo (Ctrl-Z)')")  # an undo is kept too
+    played(page, 2)
+    page.click("#panel-companion button:text-is('Open this moment in the other tools')")
+    here = position_in_address(page)
+
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
+    page.click("#tab-companion")
+    played(page, 2)
+    recorded = page.locator("#panel-companion .record-actions li").all_inner_texts()
+    assert recorded == ["start c3 NE", "place d3 t:NEW"]
+    page.click("#panel-companion button:text-is('Open this moment in the other tools')")
+    assert position_in_address(page) == here
+
+    # "New game" over a game with actions asks first; the keyboard answers (Escape keeps the game)
+    page.click("#panel-companion button:text-is('New game')")
+    dialog = page.locator("#companion-confirm")
+    expect(dialog).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    played(page, 2)
+    page.click("#panel-companion button:text-is('New game')")
+    expect(dialog).to_be_visible()
+    expect(page.locator("#companion-confirm button:focus")).to_have_text("Keep this game")
+    page.set_viewport_size({"width": 400, "height": 700})
+    shot(page, "companion-confirm-narrow")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")  # "Discard it and start a new game"
+    expect(page.locator("#panel-companion .companion-status")).to_contain_text("Actions played: 0.")
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
+    page.click("#tab-companion")
+    played(page, 0)
+
+
+def test_the_notice_after_an_undo_leaves_the_controls_uncovered_in_a_narrow_window(page) -> None:
+    page.set_viewport_size({"width": 400, "height": 700})
+    start_game(page)
+    enter(page, "start c3 NE")
+    enter(page, "place d3 t:NEW")
+    field = page.locator("#companion-action")
+    field.evaluate("(node) => node.scrollIntoView({block: 'end'})")  # the field at the window's foot
+    page.keyboard.press("Control+z")  # the focus in the (empty) field: Ctrl-Z undoes the last action
+    notice = page.locator("#notice")
+    expect(notice).to_contain_text("Undone: place d3 t:NEW.")
+    shot(page, "companion-notice-narrow")
+    box = notice.bounding_box()
+    for control in (field, page.locator("#panel-companion button:text-is('Undo (Ctrl-Z)')")):
+        other = control.bounding_box()
+        assert box and other
+        overlap = (box["x"] < other["x"] + other["width"] and other["x"] < box["x"] + box["width"]
+                   and box["y"] < other["y"] + other["height"] and other["y"] < box["y"] + box["height"])
+        assert not overlap, (box, other)
+    page.click("#notice button:text-is('Dismiss')")
+    expect(notice).to_be_hidden()

@@ -6,7 +6,8 @@
 //   ctx.api(command, body, options)  the engine protocol (api.js); throws ApiError
 //   ctx.store                        the position worked on (store.js), kept in the URL
 //   ctx.board                        the board picture (board.js): show(position, overlays)
-//   ctx.notify(message, kind)        a message at the foot of the page ('error' or 'info')
+//   ctx.notify(message, kind)        a message to the user ('error' or 'info'): at the foot of a wide
+//                                    window, in the page's flow under the header in a narrow one
 //   ctx.active()                     the tool shown now (its name: editor, dispute, solve, companion)
 // Only the tool shown receives onPosition and onCell.
 
@@ -27,13 +28,13 @@ let current = 'editor';
 let noticeTimer = null;
 
 function notify(message, kind = 'info') {
-  notice.textContent = message;
+  notice.querySelector('.notice-text').textContent = message;
   notice.className = `notice ${kind}`;
   notice.hidden = false;
   clearTimeout(noticeTimer);
   if (kind !== 'error') noticeTimer = setTimeout(() => { notice.hidden = true; }, 4000);
 }
-notice.addEventListener('click', () => { notice.hidden = true; });
+notice.addEventListener('click', () => { notice.hidden = true; }); // the whole notice, or its Dismiss button
 
 const ctx = { api: call, store, board, notify, active: () => current };
 const tools = {};

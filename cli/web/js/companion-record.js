@@ -78,3 +78,24 @@ export function download(record, filename) {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10000); // the download has started by then
 }
+
+// The game in the page's sessionStorage, so a reload (or a crash of the tab) comes back to it.
+const SESSION_KEY = 'lueur.companion.game';
+
+export function keepInSession(start, actions, setup) {
+  try {
+    sessionStorage.setItem(SESSION_KEY, JSON.stringify({ start, actions, setup }));
+  } catch {
+    // storage full or refused (private mode): the game simply is not kept across a reload
+  }
+}
+
+export function fromSession() {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(SESSION_KEY) || 'null');
+    if (kept && kept.start && typeof kept.start === 'object' && Array.isArray(kept.actions)) return kept;
+  } catch {
+    // unreadable: as if nothing were kept
+  }
+  return null;
+}

@@ -2,11 +2,12 @@
 // (`new`), takes each action that happened at the table (with the pile's order unknown, a draw
 // is named by its placement: `place c5 t:NES`) and applies it (`apply`); undo goes back one
 // action at a time (also Ctrl-Z). It keeps its own game record (companion-record.js: saved and
-// reloaded in the shape `lueur play -o` writes), and shows at any moment whose turn it is, what
+// reloaded in the shape `lueur play -o` writes; kept in sessionStorage so a page reload comes back
+// to it), and shows at any moment whose turn it is, what
 // the position awaits, the odds of the next draws and the risks, and a hint on demand.
 
 import { EntryView } from './companion-entry.js';
-import { download, parseRecord, recordJson, RecordError, replay } from './companion-record.js';
+import { download, fromSession, keepInSession, parseRecord, recordJson, RecordError, replay } from './companion-record.js';
 import { HintView } from './solve-hint.js';
 import { OddsView } from './solve-odds.js';
 import { cellsOf, clearErrors, el, fill, labelled, showError, typing } from './solve-dom.js';
@@ -26,7 +27,7 @@ export function mount(panel, ctx) {
   const setup = el('select', { name: 'setup' }, SETUPS.map(([value, text]) => el('option', { value }, text)));
   const status = el('p', { class: 'companion-status', 'aria-live': 'polite' }, 'No game yet: choose the setup and start one.');
   const gameErrors = el('div', { class: 'errors', hidden: true });
-  const newForm = el('form', { class: 'controls', onsubmit: (event) => { event.preventDefault(); start(); } },
+  const newForm = el('form', { class: 'controls', onsubmit: (event) => { event.preventDefault(); askToStart(); } },
     labelled('Setup', setup), el('button', { type: 'submit' }, 'New game'));
   const undoButton = el('button', { type: 'button', disabled: true, onclick: () => undo() }, 'Undo (Ctrl-Z)');
   const entryPart = el('section', { class: 'tool-part', 'aria-labelledby': 'companion-entry-title', hidden: true },
@@ -56,11 +57,29 @@ export function mount(panel, ctx) {
     el('h3', { id: 'companion-odds-title' }, 'Odds of the next draws'));
   const odds = new OddsView(oddsPart, ctx.api);
 
-  panel.replaceChildren(el('h2', { class: 'tool-title' }, 'Table companion'),
+  // "New game" over a game with actions asks first (Escape or "Keep this game" keeps it).
+  const confirm = el('dialog', { id: 'companion-confirm', class: 'confirm', 'aria-labelledby': 'companion-confirm-title' },
+    el('form', { method: 'dialog' },
+      el('p', { id: 'companion-confirm-title' }, 'Start a new game? The actions of this one are lost unless you saved its record.'),
+      el('div', { class: 'controls' },
+        el('button', { value: 'keep', autofocus: true }, 'Keep this game'),
+        el('button', { value: 'discard' }, 'Discard it and start a new game'))));
+  confirm.addEventListener('close', () => { if (confirm.returnValue === 'discard') start(); });
+
+  panel.replaceChildren(el('h2', { class: 'tool-title' }, 'Table companion'), confirm,
     el('section', { class: 'tool-part', 'aria-labelledby': 'companion-game-title' }, el('h3', { id: 'companion-game-title' }, 'Game'), newForm, gameErrors, status),
     entryPart, recordPart, hintPart, oddsPart);
 
   const current = () => game.positions[game.positions.length - 1];
+
+  function askToStart() {
+    if (!game || !game.actions.length) {
+      start();
+      return;
+    }
+    confirm.returnValue = '';
+    confirm.showModal();
+  }
 
   async function start() {
     clearErrors(gameErrors);
@@ -74,7 +93,7 @@ export function mount(panel, ctx) {
   }
 
   function begin(startPosition, actions, positions) {
-    game = { start: startPosition, actions: [...actions], positions: [...positions] };
+    game = { start: startPosition, actions: [...actions], positions: [...positions], setup: setup.value };
     for (const part of [entryPart, hintPart, oddsPart]) part.hidden = false;
     saveButton.disabled = false;
     shareButton.disabled = false;
@@ -118,6 +137,7 @@ export function mount(panel, ctx) {
     const ticket = ++asked;
     const position = current();
     undoButton.disabled = !game.actions.length;
+    keepInSession(game.start, game.actions, game.setup);
     entry.pending();
     drawRecord();
     showBoard();
@@ -144,6 +164,7 @@ export function mount(panel, ctx) {
   }
 
   function showBoard() {
+    if (ctx.active() !== 'companion') return; // a game restored while another tool is shown
     const last = game.actions[game.actions.length - 1];
     ctx.board.show(current(), { highlight: last ? cellsOf(last) : [] });
   }
@@ -157,6 +178,21 @@ export function mount(panel, ctx) {
     ctx.store.set(current(), { from: 'companion' });
     ctx.notify('The position now is in the store: the other tools (and the page\'s address) show it.');
   }
+
+  // After a reload: the game kept in the session, replayed through `apply` as a loaded record is.
+  async function restore() {
+    const kept = fromSession();
+    if (!kept) return;
+    if (SETUPS.some(([value]) => value === kept.setup)) setup.value = kept.setup;
+    try {
+      const { positions } = await replay(ctx.api, kept.start, kept.actions);
+      if (game) return; // a game was started or loaded meanwhile
+      begin(kept.start, kept.actions.slice(0, positions.length - 1), positions);
+    } catch (error) {
+      showError(gameErrors, { message: `The game kept from before the reload could not be restored: ${error.message}` });
+    }
+  }
+  restore();
 
   async function load(text) {
     clearErrors(recordErrors);
