@@ -223,7 +223,7 @@ def forecast_svg(loaded: Loaded, result: Forecast, name_of_file: str) -> str:
 def _forecast_caption(result: Forecast) -> str:
     if not result.tiles:
         return "The game is over: no monster phase to forecast."
-    chances = ", ".join(f"{t.tile} ({fraction_text(t.p)})" for t in result.tiles)
+    chances = ", ".join(f"{tile_words(t.tile)} ({fraction_text(t.p)})" for t in result.tiles)
     danger = [f"{p.pawn} {float(p.p):.0%}" for p in result.pawns if p.p]
     eaten = f"Chance of being eaten or crushed: {', '.join(danger)}." if danger else "No pawn can be eaten."
     return f"The next tile: {chances}. {eaten}"

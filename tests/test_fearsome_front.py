@@ -66,6 +66,8 @@ def test_forecast_render_draws_one_path_per_tile_and_crosses_where_pawns_die(tmp
     tags = [g for g in root.iter(SVG) if g.get("class") == "path-tag"]
     boxes = [tuple(float(tag[0].get(k)) for k in ("x", "y", "width", "height")) for tag in tags]
     assert len(boxes) == 5 and not any(_overlap(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
+    caption = " ".join(g.get("data-text", "") for g in root.iter(SVG) if g.get("class") == "caption")
+    assert "prey 1 (1/7), prey 2 (1/7)" in caption  # the words a reader says, not the JSON's "prey1"
 
 
 def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
