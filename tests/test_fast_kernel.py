@@ -26,13 +26,13 @@ from pathlib import Path
 
 import pytest
 
-from solver.core.errors import NotCovered
 from solver.core.state import GameState
 from solver.endgame import bounds, search
 from solver.endgame import kernel as eg
 from solver.endgame.kernel import compiled
 from solver.endgame.kernel import turn as pure
 from solver.notation.forms import load_path
+from solver.puzzles.study import kernel_of
 from solver.testing.endgame import final_flickers_version, sample_position
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,13 +44,7 @@ built = pytest.mark.skipif(compiled.compiled_successors is None or compiled._com
                            reason="the compiled kernel was not built (no C compiler at install)")
 
 
-def _kernel(state: GameState) -> eg.K | None:
-    if state.pending is not None or state.pile.count:
-        return None
-    try:
-        return eg.from_state(state)
-    except NotCovered:
-        return None
+_kernel = kernel_of  # the same test the puzzle study makes: a Final Flickers turn start of the standard pieces
 
 
 @functools.cache

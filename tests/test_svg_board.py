@@ -24,7 +24,7 @@ from solver.core.setups import Setup
 from solver.core.state import GameState
 from solver.core.tiles import Kind, Tile
 from solver.notation.forms import load_path
-from solver.present import svg_board
+from solver.present import svg_style
 from solver.present.glyphs import glyph_defs, glyph_id
 from solver.present.svg_board import Overlays, board_svg
 from solver.present.svg_overlays import walk_pieces
@@ -91,7 +91,7 @@ def test_the_picture_is_a_sized_svg_with_its_title_on_a_light_page() -> None:
     assert root.get("width") and root.get("height")
     assert root.get("viewBox") == f"0 0 {root.get('width')} {root.get('height')}"
     assert root.find(f"{SVG}title") is not None and root.find(f"{SVG}title").text == "Every piece"  # type: ignore[union-attr]
-    assert _with_class(root, "page")[0].get("fill") == svg_board.PAGE
+    assert _with_class(root, "page")[0].get("fill") == svg_style.PAGE
 
 
 @pytest.mark.parametrize("path, size", [("rulebook/wax-eater-sight.toml", 6), ("endgames/17-five-spokes.toml", 7)])

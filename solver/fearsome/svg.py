@@ -49,8 +49,7 @@ from solver.fearsome.svg_pieces import (
     pool_square,
     teleporter,
 )
-from solver.present.glyphs import glyph_defs
-from solver.present.svg_style import INK, INK_SOFT, PAGE, fit, foot, label, num
+from solver.present.svg_style import INK, INK_SOFT, document, fit, foot, label, num
 
 UNIT = 44.0
 """A square's side in picture units (pixels at zoom 1)."""
@@ -95,17 +94,7 @@ def board_svg(position: Position, *, title: str | None = None, caption: str | No
     bottom = max(bottom, grid.y - 12 + panel_height + 8)
     bottom = foot(body, bottom, width, PAD, caption, legend_svg if legend else None, CAPTION_SIZE)
     height = bottom + PAD
-    drawn = [*head, *body]
-    glyphs = glyph_defs("".join(drawn))
-    return "\n".join([
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="lueur-ff-board" width="{num(width)}" height="{num(height)}" '
-        f'viewBox="0 0 {num(width)} {num(height)}">',
-        f"<title>{escape(title or 'Fearsome Floors position')}</title>",
-        *([glyphs] if glyphs else []),
-        f'<rect class="page" x="0" y="0" width="{num(width)}" height="{num(height)}" fill="{PAGE}"/>',
-        *drawn,
-        "</svg>",
-    ]) + "\n"
+    return document("lueur-ff-board", width, height, title or "Fearsome Floors position", [*head, *body])
 
 
 def _board(position: Position, grid: Grid, paths: Sequence[MonsterTrace], marks: Sequence[int]) -> str:

@@ -21,15 +21,13 @@ each character once, in the picture's ``<defs>``, reused by every label.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from xml.sax.saxutils import escape
 
 from solver.core.grid import DIRECTIONS, FILE_LETTERS, Cell, E, N, S, W
 from solver.core.state import GameState
-from solver.present.glyphs import glyph_defs
 from solver.present.svg_overlays import highlights, light_outlines, sight_bands, walks
 from solver.present.svg_panel import legend as legend_svg
 from solver.present.svg_panel import panel
-from solver.present.svg_style import INK, INK_SOFT, PAGE, Frame, colour_word, foot, label, num, prisoner_colour
+from solver.present.svg_style import INK, INK_SOFT, Frame, colour_word, document, foot, label, num, prisoner_colour
 from solver.present.svg_tiles import GLOW_DEF, cell_body, edge_stub, has_symbol
 from solver.present.svg_tokens import slots, token
 from solver.rules.lighting import illuminated
@@ -90,20 +88,7 @@ def board_svg(state: GameState, *, title: str | None = None, caption: str | None
         bottom = max(bottom, frame.y - 10 + panel_height)
     bottom = foot(body, bottom, width, PAD, caption, legend_svg if legend else None, CAPTION_SIZE)
     height = bottom + PAD
-    name = title or "Lueur position"
-    drawn = [*head, *body]
-    # Each character's strokes are written once, in the defs, and every label refers to them.
-    glyphs = glyph_defs("".join(drawn))
-    return "\n".join([
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="lueur-board" width="{num(width)}" height="{num(height)}" '
-        f'viewBox="0 0 {num(width)} {num(height)}">',
-        f"<title>{escape(name)}</title>",
-        *([glyphs] if glyphs else []),
-        f"<defs>{GLOW_DEF}</defs>",
-        f'<rect class="page" x="0" y="0" width="{num(width)}" height="{num(height)}" fill="{PAGE}"/>',
-        *drawn,
-        "</svg>",
-    ]) + "\n"
+    return document("lueur-board", width, height, title or "Lueur position", [*head, *body], GLOW_DEF)
 
 
 def _board(state: GameState, frame: Frame, overlays: Overlays) -> str:

@@ -12,9 +12,9 @@ same position always gives the same bytes.
 from __future__ import annotations
 
 from collections.abc import Callable
-from xml.sax.saxutils import quoteattr
+from xml.sax.saxutils import escape, quoteattr
 
-from solver.present.glyphs import text_element, text_width
+from solver.present.glyphs import glyph_defs, text_element, text_width
 
 PAGE = "#fbf7ec"
 """Parchment page, light enough to print."""
@@ -132,3 +132,20 @@ def foot(body: list[str], bottom: float, width: float, pad: float, caption: str 
         body.append(legend_text)
         bottom += 8 + legend_height
     return bottom
+
+
+def document(css_class: str, width: float, height: float, title: str, drawn: list[str], defs: str = "") -> str:
+    """A whole picture: the root sized to ``width`` x ``height``, its title, the glyphs its labels use
+    (each character's strokes written once, and every label refers to them), ``defs``, the page and
+    ``drawn``. Both games' pictures end here."""
+    glyphs = glyph_defs("".join(drawn))
+    return "\n".join([
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="{css_class}" width="{num(width)}" height="{num(height)}" '
+        f'viewBox="0 0 {num(width)} {num(height)}">',
+        f"<title>{escape(title)}</title>",
+        *([glyphs] if glyphs else []),
+        *([f"<defs>{defs}</defs>"] if defs else []),
+        f'<rect class="page" x="0" y="0" width="{num(width)}" height="{num(height)}" fill="{PAGE}"/>',
+        *drawn,
+        "</svg>",
+    ]) + "\n"
