@@ -78,7 +78,7 @@ def _player_row(position: Position, seat: int, colour: str, x: float, top: float
         parts.append(f'<rect class="to-move" x="{num(x - 4)}" y="{num(top - 2)}" width="{num(width + 4)}" '
                      f'height="{num(ROW - 4)}" rx="6" fill="#f3e3a6" stroke="#c9a227"/>')
     parts.append(f'<circle cx="{num(x + 8)}" cy="{num(top + 10)}" r="7" fill="{disc}" stroke="{rim}" stroke-width="2"/>')
-    parts.append(label(colour + ("  (to move)" if moving else ""), x + 22, top + 15, TEXT, INK, css_class="player-name"))
+    parts.append(label(colour + (" (to move)" if moving else ""), x + 22, top + 15, TEXT, INK, css_class="player-name"))
     counts = f"out {count[Place.OUT]}   eaten {count[Place.REMOVED]}"
     parts.append(label(counts, x + width - 4, top + 15, SMALL, INK, anchor="end", css_class="player-counts"))
     parts.append(label(f"on board {count[Place.BOARD]}", x + width - 4, top + 33, SMALL, INK_SOFT, anchor="end",
