@@ -1,0 +1,81 @@
+"""Train the bot's evaluation by self-play: the command that made ``solver/bot/data/value.json``.
+
+    .venv/bin/python benchmarks/train_value.py [--seed 1] [--iterations 3] [--games 1500]
+                                               [--samples 2] [--lam 0.7] [--workers 2]
+                                               [--backend local|ray] [--address ADDR]
+                                               [--out solver/bot/data/value.json]
+
+Policy iteration: round ``r`` plays ``--games`` self-play games with the model
+of round ``r − 1`` (round 0: the hand-made evaluation), each labelled exactly
+at the Final Flickers' start by the end-game oracle
+(:mod:`solver.play.selfplay`), and refits the model by fitted TD(λ) on the
+games of this round and the one before (:mod:`solver.bot.td`). The last model
+is written with its training record (this command, the losses, the games'
+labels); then put the printed SHA-256 in ``solver/bot/value.py``
+(``WEIGHTS_SHA256``). The same seed gives the same file, whatever
+``--workers`` and ``--backend`` (the games do not depend on them; the fit is
+deterministic). One round of 1,500 games takes about 6 minutes on 2 cores.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import numpy as np  # noqa: E402
+
+from solver.bot.features import NAMES  # noqa: E402
+from solver.bot.td import Trace, fit, outcome_loss  # noqa: E402
+from solver.bot.value import ValueModel, checksum, dumps, hand_made  # noqa: E402
+from solver.play.selfplay import Job, run  # noqa: E402
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--iterations", type=int, default=3)
+    parser.add_argument("--games", type=int, default=1500, help="self-play games per round")
+    parser.add_argument("--samples", type=int, default=2, help="the self-playing bot's samples per branch")
+    parser.add_argument("--lam", type=float, default=0.7, help="TD(λ)'s λ")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--backend", choices=("local", "ray"), default="local")
+    parser.add_argument("--address", default=None)
+    parser.add_argument("--out", type=Path, default=ROOT / "solver" / "bot" / "data" / "value.json")
+    args = parser.parse_args(argv)
+
+    model = hand_made()
+    previous: list[Trace] = []
+    rounds = []
+    for r in range(1, args.iterations + 1):
+        started = time.perf_counter()
+        games = run(Job(args.seed * 1000 + r, model.to_json(), args.samples), args.games, args.workers, args.backend, args.address)
+        traces = [Trace(np.array(g.rows, dtype=float).reshape(-1, len(NAMES)), g.label) for g in games if g.rows]
+        won = sum(g.label for g in games)
+        how = {h: sum(g.how == h for g in games) for h in ("oracle", "result", "unfinished")}
+        data = previous + traces
+        held = outcome_loss(traces, np.array(model.weights), model.bias)
+        weights, bias, losses = fit(data, np.array(model.weights), model.bias, lam=args.lam)
+        rounds.append({
+            "round": r, "games": len(games), "won": int(won), "labels": how, "turn_starts": int(sum(len(t.features) for t in traces)),
+            "outcome_loss_before": round(held, 5), "td_losses": [round(v, 5) for v in losses],
+        })
+        print(f"round {r}: {len(games)} games, {int(won)} won ({won / len(games):.1%}), labels {how}, "
+              f"outcome loss of the playing model {held:.4f}, TD loss {losses[-1]:.4f}, {time.perf_counter() - started:.0f} s",
+              file=sys.stderr, flush=True)
+        model = ValueModel(NAMES, tuple(round(float(v), 6) for v in weights), round(bias, 6))
+        previous = traces
+    command = (f"benchmarks/train_value.py --seed {args.seed} --iterations {args.iterations} --games {args.games} "
+               f"--samples {args.samples} --lam {args.lam}")
+    trained = ValueModel(model.names, model.weights, model.bias, {"command": command, "rounds": rounds})
+    data = dumps(trained)
+    args.out.write_bytes(data)
+    print(f"wrote {args.out}, SHA-256 {checksum(data)}")
+
+
+if __name__ == "__main__":
+    main()
