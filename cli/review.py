@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import textwrap
+
 import click
 
 from solver.commands.review import DEFAULT_ORACLE_SECONDS, DEFAULT_SAMPLES, DEFAULT_TOP
@@ -11,11 +13,12 @@ from solver.play.review import Review, ReviewedDecision
 from .options import file_argument, json_option, load
 from .output import emit_json, guarded, out
 
+WIDTH = 100
 EXAMPLES = """\b
 Examples:
-  lueur play --seed 6 --policy greedy -o /tmp/game.json
-  lueur review /tmp/game.json --samples 1
-  lueur review /tmp/game.json --samples 1 --top 3 --json
+  lueur play --seed 6 --policy greedy -o game.json
+  lueur review game.json --samples 1
+  lueur review game.json --samples 1 --top 3 --json
 """
 
 
@@ -60,22 +63,20 @@ def review_text(result: Review) -> str:
         head = f"The record stops in turn {result.turns}, before the game's end ({result.actions} actions); "
     else:
         head = f"Game {'won' if result.result == 'win' else 'lost'} after {result.turns} turns ({result.actions} actions); "
-    lines = [
-        head + f"{len(result.decisions)} decisions with a choice valued by the search bot",
-        f"(seed {result.seed}, {result.samples} sample{'s' if result.samples > 1 else ''} per branch; "
-        f"the bot saw {result.pile_view}).",
-        "",
-    ]
+    head += (f"{len(result.decisions)} decisions with a choice valued by the search bot (seed {result.seed}, "
+             f"{result.samples} sample{'s' if result.samples > 1 else ''} per branch; the bot saw {result.pile_view}).")
+    lines = [*textwrap.wrap(head, WIDTH), ""]
     if result.costliest:
         lines.append("Costliest decisions (estimated win chance: played, then the best option):")
-        lines.extend(_decision_line(n, d) for n, d in enumerate(result.costliest, start=1))
+        for number, decision in enumerate(result.costliest, start=1):
+            lines += _decision_lines(number, decision)
     else:
         lines.append("No decision valued lost anything against the bot's best option.")
-    lines += ["", result.verdict]
+    lines += ["", *textwrap.wrap(result.verdict, WIDTH)]
     return "\n".join(lines)
 
 
-def _decision_line(number: int, d: ReviewedDecision) -> str:
+def _decision_lines(number: int, d: ReviewedDecision) -> list[str]:
     played, best = d.estimates[d.played], d.estimates[d.best]
-    return (f"{number:2d}. turn {d.turn}, {d.prisoner}, {d.kind}: played {d.options[d.played]} ({100 * played:.1f}%), "
-            f"better {d.options[d.best]} ({100 * best:.1f}%): -{100 * d.drop:.1f} points")
+    return [f"{number:2d}. turn {d.turn}, {d.prisoner}, {d.kind}: played {d.options[d.played]} ({100 * played:.1f}%)",
+            f"    better: {d.options[d.best]} ({100 * best:.1f}%), {100 * d.drop:.1f} points more"]

@@ -309,7 +309,8 @@ def _verdict(result: str | None, turns: int, turn_starts: list[TurnStart], lost_
         return f"The prisoners escaped during turn {turns}."
     if lost_at is not None:
         who = by_turn[lost_at].prisoner
-        head = f"Lost for good at turn {lost_at} ({who} to play, Final Flickers): the end-game oracle proves that no sequence of turns escapes from there."
+        head = (f"Lost for good at turn {lost_at} ({who} to play, Final Flickers): "
+                "the end-game oracle proves that no sequence of turns escapes from there.")
         return head + (winnable or " No earlier turn start was proven winnable.")
     asked = [t for t in turn_starts if t.oracle is not None]
     if not asked:
