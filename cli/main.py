@@ -33,6 +33,7 @@ COMMANDS = {
     "odds": ("cli.position:odds", "Exact odds of the next draws from the pile's known contents."),
     "play": ("cli.play:play", "Play one whole game from the standard setup and print or save its record."),
     "render": ("cli.render:render", "Draw the board as a picture: SVG, or PNG with the extra lueur[png]."),
+    "review": ("cli.review:review", "Review a played game: its costliest decisions and the turn it was lost for good."),
     "schema": ("cli.schema:schema", "Print or write the JSON Schemas of the position format and of the engine protocol."),
     "serve": ("cli.serve:serve", "Serve the engine protocol over HTTP: POST /v1/<command> with the same JSON as `lueur engine`."),
     "show": ("cli.position:show", "Draw the board: passages, pits, monsters and their sight, prisoners, pile."),
