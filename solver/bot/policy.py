@@ -93,6 +93,8 @@ class BotPolicy:
         """How often the game stood at each turn start (see :data:`REPEAT_DISCOUNT`)."""
         self.last_values: list[float] = []
         """The summed scores of the options of the last decision looked ahead (for inspection)."""
+        self.last_samples = 0
+        """How many samples :attr:`last_values` sums (fewer than ``samples`` when the time limit cut in)."""
 
     # -- the policy protocol ----------------------------------------------------------------------
 
@@ -108,6 +110,18 @@ class BotPolicy:
         if self._root is not None:
             self._root.choices.append(pick)
         return pick
+
+    def played(self, pick: int) -> None:
+        """The option actually played at the decision just answered was ``pick``, not the bot's own
+        choice (a review follows a recorded game): the turn's replay must repeat what was played."""
+        if self._root is not None and self._root.choices:
+            self._root.choices[-1] = pick
+
+    def considered(self, sim: Sim, options: list[Any]) -> list[int]:
+        """The options the bot weighs (it leaves out key passes back to a hand-out seen this turn),
+        in the order of :attr:`last_values`."""
+        allowed = [i for i, o in enumerate(options) if not self._repeats_keys(sim, o)]
+        return allowed if 0 < len(allowed) < len(options) else list(range(len(options)))
 
     def _repeats_keys(self, sim: Sim, option: Any) -> bool:
         """A key pass back to a configuration of this turn (passes could loop forever)."""
@@ -166,7 +180,9 @@ class BotPolicy:
         started = time.perf_counter()
         totals = [0.0] * len(options)
         layer_ends = self._layers(sim)
+        self.last_samples = 0
         for _ in range(self.samples):
+            self.last_samples += 1
             base = with_pile(root, sample_order(sim, self.rng, layer_ends))
             seed = self.rng.getrandbits(32)
             for j in range(len(options)):

@@ -88,7 +88,9 @@ class SearchBot(BotPolicy):
         self.last_odds = odds
         end = current_layer(sim.top, layer_ends, len(sim.order))
         totals = [0.0] * len(options)
+        self.last_samples = 0
         for _ in range(self.samples):
+            self.last_samples += 1
             sample = sample_order(sim, self.rng, layer_ends)
             seed = self.rng.getrandbits(32)
             piles = [(p, with_pile(root, with_next(sample, sim.top, end, t, self.rng))) for t, p in odds]

@@ -248,19 +248,15 @@ class Follower:
         bot = self.bot
         bot.last_values = []
         bot.choose(sim, kind, options)
-        root = bot._root
-        if root is not None and root.choices:
-            root.choices[-1] = pick
+        bot.played(pick)
         values = bot.last_values
         if not values:  # the bot did not look ahead here (no turn to replay)
             return
         # The bot leaves out key passes back to a hand-out of keys already seen this turn.
-        valued = range(len(options)) if len(values) == len(options) else [
-            i for i, o in enumerate(options) if not bot._repeats_keys(sim, o)]
-        valued = list(valued)
+        valued = bot.considered(sim, options)
         if len(valued) != len(values) or pick not in valued:
             return
-        estimates = tuple(v / bot.samples for v in values)
+        estimates = tuple(v / bot.last_samples for v in values)
         if sim.turns not in self.estimates:
             self.estimates[sim.turns] = max(estimates)
         self.decisions.append(ReviewedDecision(index, sim.turns, self.names[sim.turn], KIND_NAMES.get(kind, kind),
