@@ -1,28 +1,49 @@
-"""The bot against the two baselines: win rates of whole games.
+"""The bots against the two baselines and each other: win rates of whole games.
 
-    .venv/bin/python benchmarks/bot.py [--games 1000] [--bot-games N] [--policies random,greedy,bot]
-                                       [--workers 2] [--samples S] [--time-limit SECONDS]
+    .venv/bin/python benchmarks/bot.py [--games 1000] [--bot-games N] [--policies greedy,random,bot,classic]
+                                       [--paired A,B] [--workers 2] [--backend local|ray] [--address ADDR]
+                                       [--samples S] [--time-limit SECONDS]
                                        [--setup standard|advanced|supreme]
                                        [--prisoners 4] [--first-seed 0] [--json PATH]
+
+The policies: ``bot`` (the search bot, :class:`solver.bot.search.SearchBot`),
+``classic`` (the bot before it, :class:`solver.bot.policy.BotPolicy`, the
+baseline the search bot is paired against), ``greedy``, ``random``.
 
 ``--setup``: ``standard`` (the default), ``advanced`` (keepers for the keys,
 pit fiends), ``supreme`` (standard + the supreme monsters: 2 pathless, 2 omens).
 The policies play through the fast simulator; where it does not cover a
 setup's pieces, ``random`` plays through the rules engine instead (uniform
-choices, the same seeds) and ``greedy`` and ``bot`` are reported as not
-covered, with the simulator's reason.
+choices, the same seeds) and ``greedy``, ``bot`` and ``classic`` are reported
+as not covered, with the simulator's reason.
 
 Game ``i`` is :func:`solver.play.autoplay.play_game` with seed ``first-seed + i``:
 its pile order depends on the seed only, so every policy plays the same
-piles. Policies run one after the other, each over ``--workers`` processes.
+piles. Policies run one after the other, each over ``--workers`` processes
+(``--backend local``) or Ray workers (``--backend ray``; ``--address`` joins a
+running cluster, else Ray starts on this machine with ``--workers`` CPUs).
+Results come back in seed order and a game depends on its seed only, so the
+figures are the same whatever the backend and the number of workers (unless
+``--time-limit`` is set).
 Printed per policy: games, wins, the win rate with its 95% Wilson interval,
 wall seconds, the mean time of a decision the policy was asked (one with a
 single option is not asked), decisions per game, turns per game, and games
 cut off unfinished after 1,000 turns (counted as lost).
 
-The bot's budget per decision is ``--samples`` (pile orders each option is
-tried on; reproducible) and, optionally, ``--time-limit`` (no further sample
-is started past it; the results then depend on the machine's speed).
+The bots' budget per decision is ``--samples`` (reproducible: for ``bot``,
+the pile orders per branch of the next draw; for ``classic``, the pile
+orders each option is tried on) and, optionally, ``--time-limit`` (no
+further sample is started past it; the results then depend on the
+machine's speed). ``--bot-games`` is the number of games of both bots.
+
+``--paired A,B`` plays A and B (besides ``--policies`` when given) and
+compares them on the seeds both played: the games both won, only A, only B,
+neither; A's win rate minus B's with a 95% interval for paired proportions
+(Newcombe's method 10, the two Wilson intervals combined with the results'
+correlation over the seeds, continuity-corrected: :mod:`solver.play.paired`)
+and the exact two-sided sign test (McNemar's exact test) on the games only
+one of them won. ``--json`` holds each policy's per-seed results and the
+pairing.
 """
 
 from __future__ import annotations
@@ -31,8 +52,10 @@ import argparse
 import json
 import multiprocessing
 import platform
+import socket
 import sys
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -46,9 +69,14 @@ from solver.core.errors import NotCovered  # noqa: E402
 from solver.core.newgame import new_game  # noqa: E402
 from solver.core.setups import Setup  # noqa: E402
 from solver.play.autoplay import MAX_TURNS, POLICIES, BotOptions, Timed, Unfinished, make_policy, play_game  # noqa: E402
+from solver.play.paired import Paired  # noqa: E402
 from solver.play.playouts import engine_playout  # noqa: E402
 from solver.play.stats import wilson  # noqa: E402
 from solver.sim.game import Game  # noqa: E402
+
+BACKENDS = ("local", "ray")
+BOTS = ("bot", "classic")
+"""The policies ``--bot-games`` applies to."""
 
 SETUPS = {
     "advanced": lambda five: Setup(base="advanced-five" if five else "advanced"),
@@ -97,14 +125,15 @@ def run_other_game(task: Task) -> dict[str, Any]:
     return {"seed": task.seed, "result": played.result, "turns": played.turns, "decisions": timed.calls, "thinking": timed.seconds}
 
 
-def run_policy(policy: str, seeds: range, prisoners: int, bot: BotOptions, workers: int, setup: str = "standard") -> dict[str, Any]:
+class BackendError(Exception):
+    """The chosen backend cannot run (Ray missing or its cluster unreachable)."""
+
+
+def run_policy(policy: str, seeds: range, prisoners: int, bot: BotOptions, workers: int, setup: str = "standard",
+               backend: str = "local", address: str | None = None) -> dict[str, Any]:
     tasks = [Task(policy, seed, prisoners, bot, setup) for seed in seeds]
     started = time.perf_counter()
-    if workers > 1:
-        with multiprocessing.Pool(workers) as pool:
-            games = list(pool.imap(run_game, tasks, chunksize=4))
-    else:
-        games = [run_game(t) for t in tasks]
+    games = list(ray_games(tasks, workers, address) if backend == "ray" else local_games(tasks, workers))
     seconds = time.perf_counter() - started
     refused = [g["reason"] for g in games if g["result"] == "not covered"]
     if refused:
@@ -124,8 +153,106 @@ def run_policy(policy: str, seeds: range, prisoners: int, bot: BotOptions, worke
         "turns_per_game": round(sum(g["turns"] for g in games) / len(games), 2) if games else None,
         "unfinished": sum(g["result"] == "unfinished" for g in games),
         "won_seeds": [g["seed"] for g in games if g["result"] == "win"],
+        # The game, not the time it took: the same whatever the machine, backend or workers.
+        "per_seed": [{"seed": g["seed"], "result": g["result"], "turns": g["turns"], "decisions": g["decisions"]} for g in games],
         "through": "the rules engine (uniform choices)" if any(g.get("engine") for g in games) else "the fast simulator",
     }
+
+
+def local_games(tasks: list[Task], workers: int) -> Iterator[dict[str, Any]]:
+    """The games over local worker processes, in the tasks' order."""
+    if workers <= 1:
+        yield from map(run_game, tasks)
+        return
+    with multiprocessing.Pool(workers) as pool:
+        yield from pool.imap(run_game, tasks, chunksize=4)
+
+
+def _run_chunk(tasks: list[Task]) -> list[dict[str, Any]]:
+    return [run_game(t) for t in tasks]
+
+
+def ray_games(tasks: list[Task], workers: int, address: str | None) -> Iterator[dict[str, Any]]:
+    """The games over Ray workers (a cluster at ``address``, else Ray on this machine), in the tasks' order."""
+    try:
+        import ray
+        from ray import cloudpickle
+    except ImportError:
+        raise BackendError("the ray backend needs the ray package (pip install 'ray>=2')") from None
+    started_here = not ray.is_initialized()
+    if started_here:
+        if address:
+            _check_reachable(address)
+            try:  # the workers get this tree's solver package (the cluster's machines may not have it)
+                ray.init(address=address, runtime_env={"py_modules": [str(ROOT / "solver")]}, log_to_driver=False)
+            except ConnectionError as exc:
+                raise BackendError(f"cannot join the Ray cluster at {address}: {exc} (the head's address is what "
+                                   "`ray start --head` printed)") from None
+        else:
+            ray.init(num_cpus=max(1, workers), include_dashboard=False, log_to_driver=False,
+                     runtime_env={"env_vars": {"PYTHONPATH": str(ROOT)}})
+    # This script is not importable on the workers: its functions travel by value.
+    cloudpickle.register_pickle_by_value(sys.modules[__name__])
+    task = ray.remote(_run_chunk)
+    chunks = [tasks[i:i + 4] for i in range(0, len(tasks), 4)]
+    pending: list[Any] = []
+    window = 4 * max(1, workers)
+    try:
+        while chunks or pending:
+            while chunks and len(pending) < window:
+                pending.append(task.remote(chunks.pop(0)))
+            yield from ray.get(pending.pop(0))  # in seed order, whatever finishes first
+    finally:
+        for ref in pending:
+            ray.cancel(ref)
+        if started_here:
+            ray.shutdown()
+
+
+def _check_reachable(address: str) -> None:
+    """Fail at once on a ``host:port`` nobody listens on (Ray itself retries for minutes)."""
+    host, _, port = address.rpartition(":")
+    if "://" in address or not host or not port.isdigit():
+        return  # "auto", "ray://…": left to Ray
+    try:
+        with socket.create_connection((host, int(port)), timeout=5):
+            pass
+    except OSError as exc:
+        raise BackendError(f"cannot join the Ray cluster at {address}: {exc.strerror or exc}") from None
+
+
+def pairing(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any] | None:
+    """Two policies' rows compared on the seeds both played (None when either was not covered)."""
+    if "per_seed" not in a or "per_seed" not in b:
+        return None
+    n = min(len(a["per_seed"]), len(b["per_seed"]))  # both start at --first-seed
+    a_won = [g["result"] == "win" for g in a["per_seed"][:n]]
+    b_won = [g["result"] == "win" for g in b["per_seed"][:n]]
+    seeds = [g["seed"] for g in a["per_seed"][:n]]
+    table = Paired.of(a_won, b_won)
+    return {
+        "a": a["policy"],
+        "b": b["policy"],
+        **table.as_json(),
+        "a_wins": table.a_wins,
+        "b_wins": table.b_wins,
+        "seeds_only_a": [s for s, x, y in zip(seeds, a_won, b_won, strict=True) if x and not y],
+        "seeds_only_b": [s for s, x, y in zip(seeds, a_won, b_won, strict=True) if y and not x],
+    }
+
+
+def pairing_text(pair: dict[str, Any] | None, a: str, b: str) -> str:
+    if pair is None:
+        return f"paired {a} against {b}: not covered (see above)"
+    low, high = pair["ci95"]
+    discordant = pair["only_a"] + pair["only_b"]
+    return "\n".join([
+        f"paired {a} against {b} on the same {pair['games']} seeds: both won {pair['both']}, only {a} {pair['only_a']}, "
+        f"only {b} {pair['only_b']}, neither {pair['neither']}",
+        f"win rate {a} minus {b}: {pair['difference']:+.2%} [95% Newcombe paired: {low:+.2%}, {high:+.2%}]; "
+        f"exact sign test (McNemar) on the {discordant} discordant game{'' if discordant == 1 else 's'}: "
+        f"p = {pair['sign_test_p']:.4f}",
+    ])
 
 
 def table(rows: list[dict[str, Any]]) -> str:
@@ -156,38 +283,71 @@ def _cell(value: float | None, width: int, digits: int) -> str:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=1000, help="games per policy (default 1000)")
-    parser.add_argument("--bot-games", type=int, default=None, help="games for the bot (default: --games)")
-    parser.add_argument("--policies", default=",".join(POLICIES), help="comma-separated, among random,greedy,bot")
+    parser.add_argument("--bot-games", type=int, default=None, help="games for bot and classic (default: --games)")
+    parser.add_argument("--policies", default=None,
+                        help=f"comma-separated, among {','.join(POLICIES)} (default: all of them, or only --paired's two)")
+    parser.add_argument("--paired", default=None, metavar="A,B", help="compare two policies on the same seeds (e.g. bot,classic)")
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--samples", type=int, default=None, help="bot: pile orders per option (default: the bot's)")
-    parser.add_argument("--time-limit", type=float, default=None, help="bot: seconds per decision (default: none)")
+    parser.add_argument("--backend", choices=BACKENDS, default="local", help="local worker processes or Ray (default local)")
+    parser.add_argument("--address", default=None, help="ray: a running cluster's address (default: Ray on this machine)")
+    parser.add_argument("--samples", type=int, default=None,
+                        help="bot: pile orders per branch of the next draw; classic: per option (default: each bot's own)")
+    parser.add_argument("--time-limit", type=float, default=None, help="bots: seconds per decision (default: none)")
     parser.add_argument("--setup", choices=("standard", *SETUPS), default="standard")
     parser.add_argument("--prisoners", type=int, choices=(4, 5), default=4)
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--json", dest="json_path", default=None, help="also write the results here")
     args = parser.parse_args(argv)
 
+    paired = _policy_list(parser, "--paired", args.paired) if args.paired is not None else None
+    if paired is not None and (len(paired) != 2 or paired[0] == paired[1]):
+        parser.error(f"--paired takes two different policies, as A,B (among {','.join(POLICIES)})")
+    if args.address and args.backend != "ray":
+        parser.error("--address is for --backend ray")
+    policies = _policy_list(parser, "--policies", args.policies) if args.policies is not None else list(paired or POLICIES)
+    policies += [p for p in paired or () if p not in policies]
+
     bot = BotOptions(args.samples, args.time_limit)
     rows = []
-    for policy in args.policies.split(","):
-        if policy not in POLICIES:
-            parser.error(f"unknown policy {policy!r}")
-        n = args.bot_games if policy == "bot" and args.bot_games is not None else args.games
-        rows.append(run_policy(policy, range(args.first_seed, args.first_seed + n), args.prisoners, bot, args.workers, args.setup))
+    for policy in policies:
+        n = args.bot_games if policy in BOTS and args.bot_games is not None else args.games
+        try:
+            rows.append(run_policy(policy, range(args.first_seed, args.first_seed + n), args.prisoners, bot, args.workers,
+                                   args.setup, args.backend, args.address))
+        except BackendError as exc:
+            print(f"bot.py: {exc}", file=sys.stderr)
+            raise SystemExit(2) from None
         print(f"{policy}: done in {rows[-1]['seconds']:.0f} s", file=sys.stderr, flush=True)
     print(table(rows))
+    pair = None
+    if paired is not None:
+        by_name = {r["policy"]: r for r in rows}
+        pair = pairing(by_name[paired[0]], by_name[paired[1]])
+        print()
+        print(pairing_text(pair, *paired))
     if args.json_path:
-        doc = {
+        doc: dict[str, Any] = {
             "benchmark": "bot",
             "setup": args.setup,
             "prisoners": args.prisoners,
             "first_seed": args.first_seed,
             "workers": args.workers,
+            "backend": args.backend,
             "bot": {"samples": args.samples, "time_limit": args.time_limit},
             "python": platform.python_version(),
             "results": rows,
         }
+        if paired is not None:
+            doc["paired"] = pair if pair is not None else {"a": paired[0], "b": paired[1], "not_covered": True}
         Path(args.json_path).write_text(json.dumps(doc, indent=2) + "\n")
+
+
+def _policy_list(parser: argparse.ArgumentParser, option: str, text: str) -> list[str]:
+    names = [name.strip() for name in text.split(",")]
+    for name in names:
+        if name not in POLICIES:
+            parser.error(f"{option}: unknown policy {name!r} (one of {', '.join(POLICIES)})")
+    return names
 
 
 if __name__ == "__main__":

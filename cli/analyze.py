@@ -32,8 +32,9 @@ TERMINATED = 128 + signal.SIGTERM
               help="Pile orders sampled and solved with hindsight (0: none).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same answer (whatever --workers).")
 @click.option("--workers", type=click.IntRange(min=1), default=None, help="Worker processes  [default: the CPU count]")
-@click.option("--policy", type=click.Choice(["bot", "greedy", "random"]), default="greedy", show_default=True,
-              help="The playouts' policy: greedy (the fast rollout policy), bot (stronger, far slower), random.")
+@click.option("--policy", type=click.Choice(["bot", "classic", "greedy", "random"]), default="greedy", show_default=True,
+              help="The playouts' policy: greedy (the fast rollout policy), bot (the search bot: strongest, far slower), "
+                   "classic (the bot before it), random.")
 @click.option("--order-nodes", type=click.IntRange(min=1), default=150, show_default=True,
               help="Positions the planner may expand for one sampled order (keeps the answer reproducible).")
 @click.option("--order-time", type=click.FloatRange(min=0), default=2.0, show_default=True,

@@ -22,7 +22,8 @@ from .output import emit_json, guarded, out
 @click.option("--max-positions", type=click.IntRange(min=1), default=DEFAULT_MAX_POSITIONS, show_default=True,
               help="Positions the exact stage may keep in memory at once; past it, the playouts answer.")
 @click.option("--policy", type=click.Choice(sorted(POLICIES)), default="greedy", show_default=True,
-              help="The playouts' policy.")
+              help="The playouts' policy: greedy (the fast rollout policy), bot (the search bot: strongest, far slower), "
+                   "classic (the bot before it), random.")
 @json_option
 @guarded
 def hint(file: str, time_limit: float, rounds: int | None, seed: int, max_positions: int, policy: str, as_json: bool) -> None:

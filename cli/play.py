@@ -7,6 +7,8 @@ import shlex
 
 import click
 
+from solver.bot.policy import DEFAULT_SAMPLES as CLASSIC_SAMPLES
+from solver.bot.search import DEFAULT_SAMPLES as SEARCH_SAMPLES
 from solver.play.autoplay import POLICIES, BotOptions, PlayedGame, play_game, record_json
 
 from .options import json_option
@@ -23,10 +25,13 @@ The text output also prints the full replay command, each action quoted.
 @click.command(epilog=REPLAY_HELP)
 @click.option("--seed", type=int, default=0, show_default=True, help="Fixes the pile's order and the policy's choices.")
 @click.option("--prisoners", type=click.Choice(["4", "5"]), default="4", show_default=True, help="4: 6x6 standard game; 5: 7x7.")
-@click.option("--policy", type=click.Choice(POLICIES), default="bot", show_default=True, help="Who plays.")
-@click.option("--samples", type=click.IntRange(min=1), default=None, help="Bot: sampled pile orders per option (default 10).")
+@click.option("--policy", type=click.Choice(POLICIES), default="bot", show_default=True,
+              help="Who plays: bot (the search bot), classic (the bot before it), greedy, random.")
+@click.option("--samples", type=click.IntRange(min=1), default=None,
+              help=f"Bot: sampled pile orders per branch of the next draw (default {SEARCH_SAMPLES}); "
+                   f"classic: per option (default {CLASSIC_SAMPLES}).")
 @click.option("--time-limit", type=click.FloatRange(min=0), default=None,
-              help="Bot: seconds per decision before it stops sampling (default none: reproducible).")
+              help="Bot or classic: seconds per decision before it stops sampling (default none: reproducible).")
 @click.option("-o", "--output", "output", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Write the game record (a position file with the actions in meta) to this file.")
 @json_option

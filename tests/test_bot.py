@@ -90,9 +90,10 @@ def test_the_evaluation_is_a_probability_and_knows_the_ends() -> None:
     assert 0.0 < evaluate(sim, None) < 1.0
 
 
-def test_a_seeded_bot_game_is_reproducible_and_replays_through_the_engine() -> None:
-    first = play_game(1, policy="bot")
-    second = play_game(1, policy="bot")
+@pytest.mark.parametrize("policy", ["bot", "classic"])
+def test_a_seeded_bot_game_is_reproducible_and_replays_through_the_engine(policy: str) -> None:
+    first = play_game(1, policy=policy)
+    second = play_game(1, policy=policy)
     assert first.actions == second.actions and first.result == second.result
     replay = play(first.start, list(first.actions))
     assert replay.refused is None

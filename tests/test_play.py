@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -10,7 +11,15 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import cli
+from solver.bot.policy import DEFAULT_SAMPLES as CLASSIC_SAMPLES
+from solver.bot.policy import BotPolicy
+from solver.bot.search import DEFAULT_SAMPLES as SEARCH_SAMPLES
+from solver.bot.search import SearchBot
+from solver.core.newgame import new_game
+from solver.core.setups import Setup
 from solver.notation.position_json import loads
+from solver.play import autoplay, playouts
+from solver.play.autoplay import BotOptions
 from solver.rules.adjudicate import play
 
 
@@ -24,7 +33,7 @@ def saved_game(tmp_path: Path, *args: str) -> tuple[Path, dict[str, Any], Any]:
     return path, json.loads(path.read_text()), result
 
 
-@pytest.mark.parametrize("policy", ["random", "greedy", "bot"])
+@pytest.mark.parametrize("policy", ["random", "greedy", "bot", "classic"])
 def test_the_record_replays_through_the_engine_to_the_same_result(tmp_path: Path, policy: str) -> None:
     path, doc, result = saved_game(tmp_path, "--seed", "5", "--policy", policy)
     meta = doc["meta"]
@@ -70,3 +79,15 @@ def test_five_prisoners_play_on_the_large_board() -> None:
 def test_an_unwritable_output_is_bad_input(tmp_path: Path) -> None:
     result = lueur("play", "--seed", "1", "--policy", "random", "-o", str(tmp_path / "missing" / "g.json"))
     assert result.exit_code == 2
+
+
+def test_bot_is_the_search_bot_and_classic_the_bot_before_it() -> None:
+    start = new_game(Setup())
+    for name, kind in (("bot", SearchBot), ("classic", BotPolicy)):
+        assert type(autoplay.make_policy(name, random.Random(0), start)) is kind
+        assert type(playouts.make_policy(name, random.Random(0), start)) is kind
+    # --samples reaches either bot; unset, each keeps its own default.
+    assert autoplay.make_policy("bot", random.Random(0), start, BotOptions(samples=2)).samples == 2
+    assert autoplay.make_policy("classic", random.Random(0), start, BotOptions(samples=2)).samples == 2
+    assert autoplay.make_policy("bot", random.Random(0), start).samples == SEARCH_SAMPLES
+    assert autoplay.make_policy("classic", random.Random(0), start).samples == CLASSIC_SAMPLES

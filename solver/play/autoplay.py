@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from solver.bot.policy import DEFAULT_SAMPLES, BotPolicy
+from solver.bot.search import make_search_bot
 from solver.core.errors import NightCageError
 from solver.core.newgame import new_game
 from solver.core.setups import Setup
@@ -42,7 +43,12 @@ class Unfinished(NightCageError):
 
 @dataclass(frozen=True)
 class BotOptions:
-    """The bot's settings (see :class:`solver.bot.policy.BotPolicy`)."""
+    """The settings of both bots, ``bot`` and ``classic``.
+
+    ``samples``: for ``bot`` (:class:`solver.bot.search.SearchBot`) the pile orders per
+    branch of the next draw; for ``classic`` (:class:`solver.bot.policy.BotPolicy`) the pile
+    orders per option. None: the bot's own default.
+    """
 
     samples: int | None = None
     time_limit: float | None = None
@@ -86,6 +92,8 @@ def make_policy(name: str, rng: random.Random, start: GameState, bot: BotOptions
     if name == "greedy":
         return GreedyPolicy(rng)
     if name == "bot":
+        return make_search_bot(rng, start, samples=bot.samples, time_limit=bot.time_limit)
+    if name == "classic":
         samples = DEFAULT_SAMPLES if bot.samples is None else bot.samples
         return BotPolicy(rng, start, samples=samples, time_limit=bot.time_limit)
     raise ValueError(f"unknown policy {name!r} (one of {', '.join(POLICIES)})")

@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 from solver.bot.policy import BotPolicy
+from solver.bot.search import make_search_bot
 from solver.core.errors import NotCovered
 from solver.core.state import GameState
 from solver.rules.engine import apply, apply_unchecked, chance_outcomes, legal_actions, node_type
@@ -21,7 +22,9 @@ from solver.rules.outcome import outcome
 from solver.sim.game import Game
 from solver.sim.policies import GreedyPolicy, RandomPolicy
 
-POLICIES = ("greedy", "random", "bot")
+POLICIES = ("greedy", "random", "bot", "classic")
+"""``bot``: the search bot (:class:`solver.bot.search.SearchBot`); ``classic``: the bot before it
+(:class:`solver.bot.policy.BotPolicy`), kept as the benchmark's baseline."""
 
 ENGINE_STEP_LIMIT = 20_000
 """Actions an engine playout may take (a game of the standard setup takes a few hundred)."""
@@ -30,13 +33,15 @@ ENGINE_STEP_LIMIT = 20_000
 def make_policy(name: str, rng: random.Random, start: GameState | None = None) -> Any:
     """A fast-simulator policy by name, drawing its tie-breaks from ``rng``.
 
-    ``start`` tells the bot the game's names, setup and pile layers.
+    ``start`` tells the bots the game's names, setup and pile layers.
     """
     if name == "random":
         return RandomPolicy(rng)
     if name == "greedy":
         return GreedyPolicy(rng)
     if name == "bot":
+        return make_search_bot(rng, start)
+    if name == "classic":
         return BotPolicy(rng, start)
     raise ValueError(f"unknown policy {name!r}: expected one of {', '.join(POLICIES)}")
 
