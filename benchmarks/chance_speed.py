@@ -70,7 +70,7 @@ def main() -> None:
     parser.add_argument("--playouts", type=int, default=10_000)
     parser.add_argument("--orders", type=int, default=200)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--policy", default="greedy", choices=["bot", "greedy", "random"])
+    parser.add_argument("--policy", default="greedy", choices=["bot", "classic", "greedy", "random"])
     parser.add_argument("--hint-limit", type=float, default=0.1)
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
