@@ -46,6 +46,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--backend", choices=("local", "ray"), default="local")
     parser.add_argument("--address", default=None)
     parser.add_argument("--out", type=Path, default=ROOT / "solver" / "bot" / "data" / "value.json")
+    parser.add_argument("--rounds-dir", type=Path, default=None, help="also write each round's model here (round-N.json)")
     args = parser.parse_args(argv)
 
     model = hand_made()
@@ -69,6 +70,9 @@ def main(argv: list[str] | None = None) -> None:
               file=sys.stderr, flush=True)
         model = ValueModel(NAMES, tuple(round(float(v), 6) for v in weights), round(bias, 6))
         previous = traces
+        if args.rounds_dir is not None:
+            args.rounds_dir.mkdir(parents=True, exist_ok=True)
+            (args.rounds_dir / f"round-{r}.json").write_bytes(dumps(model))
     command = (f"benchmarks/train_value.py --seed {args.seed} --iterations {args.iterations} --games {args.games} "
                f"--samples {args.samples} --lam {args.lam}")
     trained = ValueModel(model.names, model.weights, model.bias, {"command": command, "rounds": rounds})

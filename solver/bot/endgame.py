@@ -35,11 +35,11 @@ class EndgamePlanner:
         self.answers = {"win": 0, "lose": 0, "limit": 0, "other": 0}
         """How the turns asked for ended: a winning turn, a lost position, a limit, not a kernel position."""
 
-    def winning_line(self, state: GameState, seconds: float) -> list[tuple[str, ...]] | None:
+    def winning_line(self, state: GameState, seconds: float | None) -> list[tuple[str, ...]] | None:
         """The action texts of each turn of a winning line, the last one winning; or None.
 
         None when the position is lost, is not a kernel position (advanced
-        pieces), or the oracle runs out of ``seconds`` or nodes: the caller then
+        pieces), or the oracle runs out of ``seconds`` (None: no clock) or nodes: the caller then
         falls back on its heuristic. The whole line is returned because a later
         turn may open with a decision taken without asking (a single option):
         that turn's start position is never seen, but it is the one planned.
@@ -52,7 +52,7 @@ class EndgamePlanner:
             return None
         # The oracle's budget is per call; the deadline bounds the whole line.
         self.oracle.expanded = 0
-        deadline = time.perf_counter() + seconds
+        deadline = None if seconds is None else time.perf_counter() + seconds
         line: list[tuple[str, ...]] = []
         try:
             if not self.oracle.wins(state, deadline):
@@ -74,7 +74,7 @@ class EndgamePlanner:
         self.answers["win"] += 1
         return line
 
-    def _winning_turn(self, k: eg.K, template: GameState, deadline: float) -> tuple[eg.K, tuple[str, ...]] | None:
+    def _winning_turn(self, k: eg.K, template: GameState, deadline: float | None) -> tuple[eg.K, tuple[str, ...]] | None:
         """A turn from the won kernel position ``k`` to another won one (or the win)."""
         ranked = []
         for after, actions in eg.successors(k, include_losses=False):

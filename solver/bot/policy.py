@@ -47,7 +47,9 @@ REPEAT_DISCOUNT = 0.8
 """A turn ending where an earlier turn of the game ended is worth this much less, per time:
 nothing forces tiles to be drawn, so a group could otherwise walk in circles for ever."""
 ENDGAME_SECONDS = 0.5
-"""The end-game oracle's time per Final Flickers turn."""
+"""The end-game oracle's time per Final Flickers turn (the classic bot; None: no clock, only
+``endgame_nodes``, which makes the bot's games the same on any machine)."""
+ENDGAME_NODES = 400_000
 
 
 class BotPolicy:
@@ -71,7 +73,8 @@ class BotPolicy:
         samples: int = DEFAULT_SAMPLES,
         time_limit: float | None = None,
         weights: Weights = DEFAULT_WEIGHTS,
-        endgame_seconds: float = ENDGAME_SECONDS,
+        endgame_seconds: float | None = ENDGAME_SECONDS,
+        endgame_nodes: int = ENDGAME_NODES,
     ) -> None:
         self.rng = rng
         self.start = start
@@ -80,7 +83,7 @@ class BotPolicy:
         self.weights = weights
         self.endgame_seconds = endgame_seconds
         self.greedy = GreedyPolicy(rng)
-        self.endgame = EndgamePlanner()
+        self.endgame = EndgamePlanner(endgame_nodes)
         self._turn = -1
         self._root: TurnRoot | None = None
         self._script: TurnScript | None = None

@@ -21,7 +21,7 @@ replayed, greedy play for the rest of the turn) and its Final Flickers play
   number of turns is worth 0 (:attr:`SearchBot.prove_losses`).
 
 Budget: ``samples`` pile orders per branch. With ``time_limit`` None the
-choices depend on the seed only.
+choices depend on the seed only (the Final Flickers oracle counts positions, not seconds).
 """
 
 from __future__ import annotations
@@ -42,6 +42,10 @@ from solver.sim.convert import to_state
 from solver.sim.policies import GreedyPolicy
 from solver.sim.sim import Sim
 
+ENDGAME_NODES = 60_000
+"""The end-game oracle's budget per Final Flickers turn start, in positions expanded (about a
+second at most), and no clock: the same game on any machine, however loaded."""
+
 DEFAULT_SAMPLES = 3
 """Pile orders per branch of the next draw (7 branches in a standard pile's layer: 21 turn ends per option)."""
 
@@ -57,6 +61,8 @@ class SearchBot(BotPolicy):
         model: the evaluation (default: the shipped weights).
         prove_losses: value 0 for a turn end that opens the Final Flickers and the end-game
             bound proves lost.
+        endgame_seconds, endgame_nodes: the end-game oracle's budget per Final Flickers turn
+            start; by default nodes only, so that a seeded game is the same on every machine.
     """
 
     def __init__(
@@ -67,9 +73,11 @@ class SearchBot(BotPolicy):
         time_limit: float | None = None,
         model: ValueModel | None = None,
         prove_losses: bool = True,
-        endgame_seconds: float = 0.5,
+        endgame_seconds: float | None = None,
+        endgame_nodes: int = ENDGAME_NODES,
     ) -> None:
-        super().__init__(rng, start, samples=samples, time_limit=time_limit, endgame_seconds=endgame_seconds)
+        super().__init__(rng, start, samples=samples, time_limit=time_limit, endgame_seconds=endgame_seconds,
+                         endgame_nodes=endgame_nodes)
         self.model = model if model is not None else load()
         self.prove_losses = prove_losses
         self.last_odds: list[tuple[int, float]] = []

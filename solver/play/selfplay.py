@@ -10,7 +10,7 @@ Each game is played by :class:`solver.bot.search.SearchBot` with the model
 being trained, and recorded as a :class:`solver.bot.td.Trace`: the features of
 every turn start until the pile runs out, and the label. The first Final
 Flickers turn start is labelled by the end-game oracle (won or lost, proven)
-and the game stops there; where the oracle runs out of time or cannot take
+and the game stops there; where the oracle runs out of its budget or cannot take
 the position, the bot plays on and the result is the label.
 """
 
@@ -35,8 +35,9 @@ from solver.sim.convert import compile_state, to_state
 from solver.sim.position import Over, Stuck
 
 BACKENDS = ("local", "ray")
-ORACLE_SECONDS = 2.0
-"""The end-game oracle's time to label a game's first Final Flickers turn."""
+LABEL_NODES = 300_000
+"""The end-game oracle's budget to label a game's first Final Flickers turn, in positions
+expanded (no clock: a label does not depend on the machine's speed or load)."""
 MAX_TURNS = 1_000
 
 
@@ -96,7 +97,7 @@ def trace_game(job: Job, index: int) -> GameTrace:
 def _oracle_label(sim: Any, template: Any) -> float | None:
     state = to_state(sim.snapshot(), template, sim.order)
     try:
-        return 1.0 if EndgameOracle(400_000).wins(state, time.perf_counter() + ORACLE_SECONDS) else 0.0
+        return 1.0 if EndgameOracle(LABEL_NODES).wins(state) else 0.0
     except (LimitReached, NotCovered):
         return None
 
