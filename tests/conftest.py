@@ -23,6 +23,7 @@ SLOW_MODULES = frozenset({
     "tests/test_analyze_run.py",
     "tests/test_bot_benchmark.py",
     "tests/test_bot_hindsight_bench.py",
+    "tests/test_selfplay_backends.py",
     "tests/test_chance_solve.py",
     "tests/test_interrupts.py",
     "tests/test_protocol_fuzz.py",
