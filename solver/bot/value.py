@@ -28,7 +28,7 @@ from solver.sim.sim import Sim
 
 FORMAT = "lueur-value/1"
 WEIGHTS_FILE = "value.json"
-WEIGHTS_SHA256 = "6a266c0d7fa4b3f8128d0e6738201e57a9a09f9d67940462780a3249db4e2352"
+WEIGHTS_SHA256 = "c7898af6e2e35cc9b5c084c82ead730dfd8cf8f61125f1c4caf288e127642fe3"
 """The SHA-256 of ``solver/bot/data/value.json`` (``sha256sum`` prints the same)."""
 
 
