@@ -76,13 +76,11 @@ class SearchBot(BotPolicy):
         prove_losses: bool = True,
         endgame_seconds: float | None = None,
         endgame_nodes: int = ENDGAME_NODES,
-        best_placement: bool = False,
     ) -> None:
         super().__init__(rng, start, samples=samples, time_limit=time_limit, endgame_seconds=endgame_seconds,
                          endgame_nodes=endgame_nodes)
         self.model = model if model is not None else load()
         self.prove_losses = prove_losses
-        self.best_placement = best_placement
         self.last_odds: list[tuple[int, float]] = []
         """The next draw's branches and their odds at the last decision searched (for inspection and tests)."""
 
@@ -121,24 +119,9 @@ class SearchBot(BotPolicy):
         total = 0.0
         for p, base in piles:
             # The same greedy tie-breaks for every option and branch: only the option and the draw differ.
-            if self.best_placement:
-                total += p * self._best_placement(root, j, seed, top, base)
-                continue
             after, result = branch(root, base, j, GreedyPolicy(random.Random(seed)).choose)
             total += p * self._value(after, result)
         return total
-
-    def _best_placement(self, root: TurnRoot, j: int, seed: int, top: int, base: Sim) -> float:
-        """A max node after the chance node: the drawn tile's best placement (greedy play after it)."""
-        best = 0.0
-        placement = 0
-        while True:
-            then = _PlaceThen(placement, top, GreedyPolicy(random.Random(seed)).choose)
-            after, result = branch(root, base, j, then)
-            best = max(best, self._value(after, result))
-            placement += 1
-            if placement >= then.count:
-                return best
 
     def _value(self, after: Sim, result: str | None) -> float:
         if result is not None:
@@ -157,25 +140,6 @@ class SearchBot(BotPolicy):
         except NotCovered:
             return False
         return turns_needed(k) >= INFINITE
-
-
-class _PlaceThen:
-    """The rest of a replayed turn: placement ``placement`` for the tile drawn at ``top`` (the
-    chance node's tile), greedy play for every other decision; ``count`` is how many placements
-    that tile had (1 when it was placed without asking or not drawn)."""
-
-    def __init__(self, placement: int, top: int, greedy: Any) -> None:
-        self.placement = placement
-        self.top = top
-        self.greedy = greedy
-        self.count = 1
-
-    def __call__(self, sim: Sim, kind: str, options: list[Any]) -> int:
-        if kind == "place" and sim.top == self.top + 1 and sim.hand >= 0:
-            self.count = len(options)
-            self.top = -2  # once
-            return min(self.placement, len(options) - 1)
-        return self.greedy(sim, kind, options)
 
 
 def make_search_bot(rng: random.Random, start: GameState | None = None, samples: int | None = None,
