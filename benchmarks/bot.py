@@ -52,7 +52,6 @@ import argparse
 import json
 import multiprocessing
 import platform
-import socket
 import sys
 import time
 from collections.abc import Iterator
@@ -65,6 +64,7 @@ sys.path.insert(0, str(ROOT))
 
 import random  # noqa: E402
 
+from solver.core import ray_jobs  # noqa: E402
 from solver.core.errors import NotCovered  # noqa: E402
 from solver.core.newgame import new_game  # noqa: E402
 from solver.core.setups import Setup  # noqa: E402
@@ -174,51 +174,14 @@ def _run_chunk(tasks: list[Task]) -> list[dict[str, Any]]:
 
 def ray_games(tasks: list[Task], workers: int, address: str | None) -> Iterator[dict[str, Any]]:
     """The games over Ray workers (a cluster at ``address``, else Ray on this machine), in the tasks' order."""
-    try:
-        import ray
-        from ray import cloudpickle
-    except ImportError:
-        raise BackendError("the ray backend needs the ray package (pip install 'ray>=2')") from None
-    started_here = not ray.is_initialized()
-    if started_here:
-        if address:
-            _check_reachable(address)
-            try:  # the workers get this tree's solver package (the cluster's machines may not have it)
-                ray.init(address=address, runtime_env={"py_modules": [str(ROOT / "solver")]}, log_to_driver=False)
-            except ConnectionError as exc:
-                raise BackendError(f"cannot join the Ray cluster at {address}: {exc} (the head's address is what "
-                                   "`ray start --head` printed)") from None
-        else:
-            ray.init(num_cpus=max(1, workers), include_dashboard=False, log_to_driver=False,
-                     runtime_env={"env_vars": {"PYTHONPATH": str(ROOT)}})
+    ray, started_here = ray_jobs.start(address, workers, BackendError, local_path=str(ROOT))
+    from ray import cloudpickle
+
     # This script is not importable on the workers: its functions travel by value.
     cloudpickle.register_pickle_by_value(sys.modules[__name__])
-    task = ray.remote(_run_chunk)
-    chunks = [tasks[i:i + 4] for i in range(0, len(tasks), 4)]
-    pending: list[Any] = []
-    window = 4 * max(1, workers)
-    try:
-        while chunks or pending:
-            while chunks and len(pending) < window:
-                pending.append(task.remote(chunks.pop(0)))
-            yield from ray.get(pending.pop(0))  # in seed order, whatever finishes first
-    finally:
-        for ref in pending:
-            ray.cancel(ref)
-        if started_here:
-            ray.shutdown()
-
-
-def _check_reachable(address: str) -> None:
-    """Fail at once on a ``host:port`` nobody listens on (Ray itself retries for minutes)."""
-    host, _, port = address.rpartition(":")
-    if "://" in address or not host or not port.isdigit():
-        return  # "auto", "ray://…": left to Ray
-    try:
-        with socket.create_connection((host, int(port)), timeout=5):
-            pass
-    except OSError as exc:
-        raise BackendError(f"cannot join the Ray cluster at {address}: {exc.strerror or exc}") from None
+    chunks = ((tasks[i:i + 4],) for i in range(0, len(tasks), 4))
+    for games in ray_jobs.in_order(ray, started_here, _run_chunk, chunks, workers):
+        yield from games
 
 
 def pairing(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any] | None:

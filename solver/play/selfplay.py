@@ -21,12 +21,12 @@ import random
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from solver.bot.features import features
 from solver.bot.search import SearchBot
 from solver.bot.value import ValueModel, model_from_json
+from solver.core import ray_jobs
 from solver.core.errors import LimitReached, NightCageError, NotCovered
 from solver.core.newgame import new_game
 from solver.core.setups import Setup
@@ -136,20 +136,5 @@ def _star(args: tuple[Job, list[int]]) -> list[GameTrace]:
 
 
 def _ray(job: Job, chunks: list[list[int]], workers: int, address: str | None) -> Iterator[list[GameTrace]]:
-    try:
-        import ray
-    except ImportError:
-        raise SelfPlayError("the ray backend needs the ray package (pip install 'ray>=2')") from None
-    if not ray.is_initialized():
-        if address:
-            package = Path(__file__).resolve().parent.parent
-            try:
-                ray.init(address=address, runtime_env={"py_modules": [str(package)]}, log_to_driver=False)
-            except ConnectionError as exc:
-                raise SelfPlayError(f"cannot join the Ray cluster at {address}: {exc}") from None
-        else:
-            ray.init(num_cpus=max(1, workers), include_dashboard=False, log_to_driver=False)
-    task = ray.remote(_trace_chunk)
-    refs = [task.remote(job, c) for c in chunks]
-    for ref in refs:  # in index order, whatever finishes first
-        yield ray.get(ref)
+    ray, started_here = ray_jobs.start(address, workers, SelfPlayError)
+    yield from ray_jobs.in_order(ray, started_here, _trace_chunk, ((job, c) for c in chunks), workers)

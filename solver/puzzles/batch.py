@@ -22,7 +22,6 @@ from __future__ import annotations
 import hashlib
 import random
 import signal
-import socket
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -31,6 +30,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from solver.core import ray_jobs
 from solver.core.errors import NightCageError
 from solver.core.setups import Setup
 from solver.core.state import GameState
@@ -172,54 +172,10 @@ def _ignore_interrupts() -> None:
 
 
 def ray_stream(seed: int, start: int, stop: int, options: Options, workers: int, address: str | None) -> Iterator[Examined]:
-    try:
-        import ray
-    except ImportError:
-        raise BatchError("the ray backend needs the ray package (pip install 'ray>=2')") from None
-    started_here = not ray.is_initialized()
-    if started_here:
-        if address:
-            _check_reachable(address)
-            package = Path(__file__).resolve().parent
-            try:
-                ray.init(address=address, runtime_env={"py_modules": [str(package)]}, log_to_driver=False)
-            except ConnectionError as exc:  # a wrong address, a cluster that is down, or its authentication
-                raise BatchError(f"cannot join the Ray cluster at {address}: {exc} (the head's address is what "
-                                 "`ray start --head` printed; a cluster with token authentication needs its token here)") from None
-        else:
-            ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
-    task = ray.remote(examine_chunk)
-    pending: list[Any] = []
-    chunks = _chunks(start, stop)
-    window = 4 * max(1, workers)
-    try:
-        while True:
-            while len(pending) < window:
-                indices = next(chunks, None)
-                if indices is None:
-                    break
-                pending.append(task.remote(seed, indices, options))
-            if not pending:
-                return
-            yield from ray.get(pending.pop(0))
-    finally:
-        for ref in pending:
-            ray.cancel(ref)
-        if started_here:
-            ray.shutdown()
-
-
-def _check_reachable(address: str) -> None:
-    """Fail at once on a ``host:port`` nobody listens on (Ray itself retries for minutes)."""
-    host, _, port = address.rpartition(":")
-    if "://" in address or not host or not port.isdigit():
-        return  # "auto", "ray://…": left to Ray
-    try:
-        with socket.create_connection((host, int(port)), timeout=5):
-            pass
-    except OSError as exc:
-        raise BatchError(f"cannot join the Ray cluster at {address}: {exc.strerror or exc} "
-                         "(the head's address is what `ray start --head` printed)") from None
+    ray, started_here = ray_jobs.start(address, workers, BatchError)
+    chunks = ((seed, indices, options) for indices in _chunks(start, stop))
+    for results in ray_jobs.in_order(ray, started_here, examine_chunk, chunks, workers):
+        yield from results
 
 
 # -- the job -----------------------------------------------------------------------------------------
