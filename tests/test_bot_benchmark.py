@@ -3,24 +3,17 @@ on the same seeds, whatever the number of workers (issue 16)."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from solver.testing.scripts import load_benchmark
 
 
 def _bot_benchmark() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bot_benchmark", ROOT / "benchmarks" / "bot.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bot_benchmark"] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("bot.py", "bot_benchmark")
 
 
 @pytest.mark.parametrize("setup", ["advanced", "supreme"])

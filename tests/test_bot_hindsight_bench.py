@@ -2,26 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 from solver.core.tiles import TILE_TYPES
-
-ROOT = Path(__file__).resolve().parent.parent
+from solver.testing.scripts import load_benchmark
 
 
 def _benchmark() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bot_hindsight_benchmark", ROOT / "benchmarks" / "bot_hindsight.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bot_hindsight_benchmark"] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("bot_hindsight.py", "bot_hindsight_benchmark")
 
 
 def test_no_bot_wins_more_than_hindsight(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
