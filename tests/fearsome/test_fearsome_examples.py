@@ -25,8 +25,8 @@ from solver.fearsome.rules import moves, rounds
 from solver.fearsome.rules.monster import MonsterStep, monster_phase
 from tests.paths import ROOT
 
-HERE = ROOT / "scenarios" / "fearsome"
-FILES = sorted(HERE.glob("*.json"))
+FEARSOME = ROOT / "scenarios" / "fearsome"
+FILES = sorted(FEARSOME.glob("*.json"))
 SCENARIOS = [p for p in FILES if json.loads(p.read_text(encoding="utf-8"))["format"] == "lueur-ff-scenario/1"]
 
 
@@ -113,21 +113,21 @@ def test_every_worked_example_has_a_scenario() -> None:
 
 
 def test_the_basic_layout_scenario_is_the_basic_game() -> None:
-    position = notation.loads((HERE / "basic-start.json").read_text(encoding="utf-8"))
+    position = notation.loads((FEARSOME / "basic-start.json").read_text(encoding="utf-8"))
     assert position == setups.new_game(4)
     assert len(position.stones) == 11 and sorted(len(p) for p in position.pools) == [4, 4]
     assert position.monster == parse("a11") and position.facing.letter == "e"
 
 
 def test_the_advanced_scenario_keeps_the_placement_rules() -> None:
-    position = notation.loads((HERE / "advanced-start.json").read_text(encoding="utf-8"))
+    position = notation.loads((FEARSOME / "advanced-start.json").read_text(encoding="utf-8"))
     kinds = sorted(kind.value for _, kind in position.stones)
     assert kinds == sorted(["plain"] * 3 + ["crystal"] * 2 + ["pivot_right"] * 4 + ["pivot_back"] * 2)
     assert len(position.teleporters) == 2 and setups.scenery_problems(position) == []
 
 
 def test_an_advanced_placement_next_to_a_corner_is_refused_with_its_place() -> None:
-    document = json.loads((HERE / "advanced-start.json").read_text(encoding="utf-8"))
+    document = json.loads((FEARSOME / "advanced-start.json").read_text(encoding="utf-8"))
     document["teleporters"][0][0]["at"] = "b11"
     with pytest.raises(PositionError) as info:
         notation.read(document)
