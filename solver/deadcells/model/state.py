@@ -11,9 +11,9 @@ position's identity. Every change makes a new value (``dataclasses.replace``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from solver.deadcells.model.cards import Action, Catalogue, Power
 from solver.deadcells.model.vocabulary import LOOT_KINDS, SPACES, STATE_INDEX, STATES, StateKind
@@ -190,6 +190,14 @@ class Combat:
     rulings: Rulings = DEFAULT
     cards: Catalogue = field(default_factory=Catalogue, compare=False, hash=False, repr=False)
 
+    def but(self, **changes: Any) -> Combat:
+        """A copy with ``changes``: ``dataclasses.replace`` without its per-field work (the engine's hot path)."""
+        assert changes.keys() <= COMBAT_FIELDS, sorted(changes.keys() - COMBAT_FIELDS)
+        new = object.__new__(Combat)
+        new.__dict__.update(self.__dict__)
+        new.__dict__.update(changes)
+        return new
+
     def seat_of(self, name: str) -> int | None:
         for seat, prisoner in enumerate(self.prisoners):
             if prisoner.name == name:
@@ -197,10 +205,10 @@ class Combat:
         return None
 
     def with_prisoner(self, seat: int, prisoner: Prisoner) -> Combat:
-        return replace(self, prisoners=self.prisoners[:seat] + (prisoner,) + self.prisoners[seat + 1:])
+        return self.but(prisoners=self.prisoners[:seat] + (prisoner,) + self.prisoners[seat + 1:])
 
     def with_enemy(self, space: int, enemy: Enemy | None) -> Combat:
-        return replace(self, enemies=self.enemies[:space] + (enemy,) + self.enemies[space + 1:])
+        return self.but(enemies=self.enemies[:space] + (enemy,) + self.enemies[space + 1:])
 
     @property
     def solo(self) -> bool:
@@ -210,3 +218,6 @@ class Combat:
     def players(self) -> int:
         """The number of players (Serenade is not one)."""
         return sum(1 for p in self.prisoners if not p.serenade)
+
+
+COMBAT_FIELDS = frozenset(f.name for f in fields(Combat))

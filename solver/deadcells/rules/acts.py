@@ -39,7 +39,7 @@ PRISONER_SIDE = ("card", "round0", "power", "item", "skill")
 
 
 def _push(combat: Combat, steps: list[Step]) -> Combat:
-    return replace(combat, pending=tuple(steps) + combat.pending)
+    return combat.but(pending=tuple(steps) + combat.pending)
 
 
 def _actions(step_round: int, actor: Actor, line: tuple[Action, ...], source: str) -> list[Step]:
@@ -65,11 +65,11 @@ def run_actor(combat: Combat, step: Step, choice: str | None, log: Log) -> Comba
         enemy = combat.enemies[actor.slot]
         if enemy is None:
             return combat
-        combat = replace(combat, turn=rank(combat, actor))
+        combat = combat.but(turn=rank(combat, actor))
         who = _who(combat, actor)
         if r in enemy.frozen:
             log.add("frozen", f"{who} is frozen: it resolves nothing in round {Round(r).label}", "frozen_effect")
-            return replace(combat, enemies=combat.enemies[:actor.slot] + (replace(enemy, frozen=enemy.frozen - {r}),)
+            return combat.but(enemies=combat.enemies[:actor.slot] + (replace(enemy, frozen=enemy.frozen - {r}),)
                            + combat.enemies[actor.slot + 1:])
         line = stage(combat, enemy).lines[r]
         if not line:
@@ -79,7 +79,7 @@ def run_actor(combat: Combat, step: Step, choice: str | None, log: Log) -> Comba
     prisoner = combat.prisoners[actor.seat]
     if prisoner.dead:
         return combat
-    combat = replace(combat, turn=rank(combat, actor))
+    combat = combat.but(turn=rank(combat, actor))
     if actor.kind == "round0":
         log.add("round0", f"{prisoner.name}'s board: round 0 actions", "round0")
         return _push(combat, _actions(r, actor, prisoner.round0, "board"))
@@ -141,7 +141,7 @@ def run_timed(combat: Combat, step: Step, choice: str | None, log: Log) -> Comba
             log.add("nothing", f"{prisoner.name} ({card.name}) has no action in round {Round(r).label}", "golden_rule")
         return _push(combat, _actions(r, actor, line, card.ident))
     item = combat.cards.equipment[ident]
-    combat = replace(combat, used_items=combat.used_items | {(actor.seat, ident)})
+    combat = combat.but(used_items=combat.used_items | {(actor.seat, ident)})
     ruling = None if line else "DC-TIMED-EMPTY-LINE"
     if item.kind is EquipmentKind.REPLACE:
         log.add("timed", f"{prisoner.name} uses {item.name} instead of the card's round {Round(r).label} actions",
@@ -365,7 +365,7 @@ def _skill(effects: Effects, step: Step, choice: str | None) -> None:
     after: list[Step] = []
     if ident in combat.cards.skills:
         skill = combat.cards.skills[ident]
-        effects.combat = replace(combat, used_skills=combat.used_skills | {(actor.seat, ident)})
+        effects.combat = combat.but(used_skills=combat.used_skills | {(actor.seat, ident)})
         effects.log.add("skill", f"{who} activates {skill.name}", "skill_once")
         line = skill.actions
     else:

@@ -46,7 +46,7 @@ class Effects:
         """The combat with the steps this one pushed in front of the queue (unless a boss stage fell)."""
         if self.halted:
             return self.combat
-        return replace(self.combat, pending=tuple(self.front) + self.combat.pending)
+        return self.combat.but(pending=tuple(self.front) + self.combat.pending)
 
     # -- damage ---------------------------------------------------------------------------------------------
 
@@ -169,7 +169,7 @@ class Effects:
         card = enemy_card(c, enemy)
         side = stage(c, enemy)
         who = f"{side.name} on {SPACES[space].value}"
-        self.combat = replace(c, kills=c.kills + 1)
+        self.combat = c.but(kills=c.kills + 1)
         by_state = cause in ("bleeding", "burning")
         if by_state and not c.rulings.death_reward_any:
             self.log.add("kill", f"{who} is eliminated by {cause}: no death reward", "kill_reward", "DC-DEATH-REWARD-ANY")
@@ -187,7 +187,7 @@ class Effects:
         bag = list(self.combat.bag)
         for kind, n in loot:
             bag[LOOT_INDEX[kind]] += n
-        self.combat = replace(self.combat, bag=tuple(bag), gained=self.combat.gained + sum(n for _, n in loot))
+        self.combat = self.combat.but(bag=tuple(bag), gained=self.combat.gained + sum(n for _, n in loot))
         if damage:
             self.front.append(Step(StepKind.REWARD_DAMAGE, self.combat.round, Actor("reward", -1, space), extra=(damage,)))
 
@@ -196,10 +196,10 @@ class Effects:
         card = enemy_card(c, enemy)
         if enemy.stage + 1 >= len(card.stages):
             self.log.add("boss", f"{card.name} is beaten: the boss fight ends at once", "boss_dies")
-            self.combat = replace(c.with_enemy(space, None), pending=(Step(StepKind.NEW_MANCHE, c.round, extra=("won",)),))
+            self.combat = c.with_enemy(space, None).but(pending=(Step(StepKind.NEW_MANCHE, c.round, extra=("won",)),))
         else:
             self.log.add("boss", f"{card.stages[enemy.stage].name} falls: the manche ends at once", "stage_fall")
-            self.combat = replace(c, pending=(Step(StepKind.NEW_MANCHE, c.round, Actor("enemy", -1, space), extra=("stage",)),))
+            self.combat = c.but(pending=(Step(StepKind.NEW_MANCHE, c.round, Actor("enemy", -1, space), extra=("stage",)),))
         self.halted = True
 
     # -- states, shields, healing, loot ---------------------------------------------------------------------
@@ -323,6 +323,6 @@ class Effects:
         n = c.loot[i]
         loot = c.loot[:i] + (0,) + c.loot[i + 1:]
         bag = c.bag[:i] + (c.bag[i] + n,) + c.bag[i + 1:]
-        self.combat = replace(c, loot=loot, bag=bag, gained=c.gained + n)
+        self.combat = c.but(loot=loot, bag=bag, gained=c.gained + n)
         self.log.add("loot", f"{who} loots {n} {kind.value} from the group space into the bag", "loot")
 

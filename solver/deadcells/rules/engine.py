@@ -15,7 +15,6 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import NamedTuple
 
 from solver.core.errors import IllegalActionError
@@ -84,7 +83,7 @@ def awaiting(combat: Combat) -> Awaiting | None:
 def _run(combat: Combat, choice: str | None, events: list[Event]) -> Combat:
     step = combat.pending[0]
     log = Log(combat.round)
-    combat = HANDLERS[step.kind](replace(combat, pending=combat.pending[1:]), step, choice, log)
+    combat = HANDLERS[step.kind](combat.but(pending=combat.pending[1:]), step, choice, log)
     events.extend(log.events)
     return combat
 

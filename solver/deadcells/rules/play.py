@@ -31,7 +31,7 @@ def opening(combat: Combat, round0: bool = True) -> Combat:
             steps.append(Step(StepKind.SERENADE_CARD))
         steps.append(Step(StepKind.POWER_SYMBOL))
     steps.append(Step(StepKind.START_ROUNDS, extra=() if round0 else ("no-round0",)))
-    return replace(combat, pending=tuple(steps) + combat.pending)
+    return combat.but(pending=tuple(steps) + combat.pending)
 
 
 def cards_to_play(combat: Combat, seat: int) -> int:
@@ -116,10 +116,10 @@ def run_play(combat: Combat, step: Step, choice: str | None, log: Log) -> Combat
             if len(passed) >= len(combat.prisoners):
                 passed = frozenset()
                 log.add("pass", "every player has passed once: the next cycle may pass in any order", "boss_pass")
-            combat = replace(combat, boss=combat.boss._replace(passed=passed))
+            combat = combat.but(boss=combat.boss._replace(passed=passed))
             log.add("pass", f"{prisoner.name} makes no deck check", "boss_pass_no_check")
             return combat
-        return replace(combat, pending=(Step(StepKind.REVEAL, extra=(seat,)),) + combat.pending)
+        return combat.but(pending=(Step(StepKind.REVEAL, extra=(seat,)),) + combat.pending)
     cards = tuple(words[2:])
     hand = list(prisoner.hand)
     for card in cards:
@@ -186,7 +186,7 @@ def run_reveal(combat: Combat, step: Step, choice: str | None, log: Log) -> Comb
     if len(symbols) == 1:
         return _scroll(combat, seat, symbols[0], log)
     if len(symbols) > 1:
-        return replace(combat, pending=(Step(StepKind.PASSER_SCROLL, extra=(seat, card)),) + combat.pending)
+        return combat.but(pending=(Step(StepKind.PASSER_SCROLL, extra=(seat, card)),) + combat.pending)
     _cycle(prisoner.name, log)
     return combat
 

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from solver.deadcells.model.state import Actor, Combat, Phase, Step, StepKind
 from solver.deadcells.model.vocabulary import LOOT_INDEX, RIGHT, SPACE_INDEX, SPACES, EnemyKind, LootKind, Round, StateKind
 from solver.deadcells.rules.acts import round_zero_actors
@@ -34,13 +32,13 @@ def run_start_rounds(combat: Combat, step: Step, choice: str | None, log: Log) -
         log.add("round0", "no round 0 in a new manche of the same boss stage", "boss_round0")
     steps = [Step(StepKind.ROUND, r) for r in rounds + [Round.I, Round.II, Round.III]]
     steps += [Step(StepKind.FINAL, Round.III), Step(StepKind.ROUNDS_OVER, Round.III)]
-    return replace(combat, phase=Phase.ROUNDS, pending=tuple(steps) + combat.pending)
+    return combat.but(phase=Phase.ROUNDS, pending=tuple(steps) + combat.pending)
 
 
 def run_round(combat: Combat, step: Step, choice: str | None, log: Log) -> Combat:
     """Every actor of the round in the golden order, then the end of the round."""
     r = step.round
-    combat = replace(combat, round=r, turn=-1, used_items=frozenset(), used_skills=frozenset())
+    combat = combat.but(round=r, turn=-1, used_items=frozenset(), used_skills=frozenset())
     log.round = r
     log.add("round", f"round {Round(r).label}", "golden_rule" if r != Round.ZERO else "round0")
     steps = [Step(StepKind.ACTOR, r, Actor("enemy", -1, LEFT))]
@@ -56,7 +54,7 @@ def run_round(combat: Combat, step: Step, choice: str | None, log: Log) -> Comba
             steps.append(Step(StepKind.ACTOR, r, Actor("power", seat)))
     steps += [Step(StepKind.ACTOR, r, Actor("enemy", -1, SPACE_INDEX[space])) for space in RIGHT]
     steps.append(Step(StepKind.END_ROUND, r))
-    return replace(combat, pending=tuple(steps) + combat.pending)
+    return combat.but(pending=tuple(steps) + combat.pending)
 
 
 def _left_to_right(combat: Combat) -> list[Target]:
@@ -77,7 +75,7 @@ def _holder_states(combat: Combat, target: Target, kind: StateKind) -> int:
 def run_end_round(combat: Combat, step: Step, choice: str | None, log: Log) -> Combat:
     """Poison ticks from left to right; then, except after round III, the monsters advance."""
     r = step.round
-    combat = replace(combat, turn=DONE)
+    combat = combat.but(turn=DONE)
     if r == Round.ZERO and not combat.rulings.round0_end:
         log.add("end_round", "round 0 has no end-of-round phase", "round0", "DC-ROUND0-END")
         return combat
@@ -115,7 +113,7 @@ def advance(combat: Combat, log: Log) -> Combat:
             steps = index - to
             log.add("advance", f"{stage(combat, enemy).name} advances from {SPACES[index].value} to {SPACES[to].value}",
                     "advance_two" if steps == 2 else "advance")
-    return replace(combat, enemies=tuple(enemies))
+    return combat.but(enemies=tuple(enemies))
 
 
 def run_final(combat: Combat, step: Step, choice: str | None, log: Log) -> Combat:
@@ -135,5 +133,5 @@ def run_final(combat: Combat, step: Step, choice: str | None, log: Log) -> Comba
     if steps:
         log.round = Round.IV
         log.add("round", "round IV", "round_iv")
-        combat = replace(combat, round=Round.IV, turn=-1)
-    return replace(combat, pending=tuple(steps) + combat.pending)
+        combat = combat.but(round=Round.IV, turn=-1)
+    return combat.but(pending=tuple(steps) + combat.pending)

@@ -26,12 +26,12 @@ SCROLL_OF = {LootKind.SCROLL_GREEN: Symbol.GREEN, LootKind.SCROLL_PURPLE: Symbol
 
 def run_rounds_over(combat: Combat, step: Step, choice: str | None, log: Log) -> Combat:
     if combat.boss is not None:
-        return replace(combat, pending=(Step(StepKind.NEW_MANCHE, extra=("end",)),) + combat.pending)
+        return combat.but(pending=(Step(StepKind.NEW_MANCHE, extra=("end",)),) + combat.pending)
     log.add("over", "the combat is over: its upkeep follows", "upkeep_give")
     steps = [Step(StepKind.GIVE, extra=(kind.value,)) for kind in ASSIGNED_AT_UPKEEP
              for _ in range(combat.bag[LOOT_INDEX[kind]])]
     steps.append(Step(StepKind.UPKEEP))
-    return replace(combat, phase=Phase.UPKEEP, pending=tuple(steps) + combat.pending)
+    return combat.but(phase=Phase.UPKEEP, pending=tuple(steps) + combat.pending)
 
 
 def give_awaiting(combat: Combat, step: Step) -> Awaiting | None:
@@ -46,7 +46,7 @@ def run_give(combat: Combat, step: Step, choice: str | None, log: Log) -> Combat
     kind = LootKind(str(step.extra[0]))
     bag = list(combat.bag)
     bag[LOOT_INDEX[kind]] -= 1
-    combat = replace(combat, bag=tuple(bag))
+    combat = combat.but(bag=tuple(bag))
     seats = [s for s in taking_part(combat) if not combat.prisoners[s].serenade or kind is not LootKind.EQUIPMENT]
     seat = combat.seat_of(choice.split()[2]) if choice else (seats[0] if seats else None)
     if seat is None:
@@ -71,15 +71,15 @@ def run_upkeep(combat: Combat, step: Step, choice: str | None, log: Log) -> Comb
         prisoners = tuple(_cleared(p) for p in combat.prisoners)
         log.add("upkeep", "states and shields are cleared from the prisoners' boards", "upkeep_clear")
         log.add("upkeep", "each prisoner's active card is discarded", "upkeep_active")
-        return replace(combat, prisoners=tuple(_discard_active(p) for p in prisoners), phase=Phase.OVER, passer=None)
+        return combat.but(prisoners=tuple(_discard_active(p) for p in prisoners), phase=Phase.OVER, passer=None)
     if any(e is not None for e in combat.enemies):
         log.add("upkeep", "the monsters not eliminated are discarded", "upkeep_monsters")
     if any(combat.loot):
         log.add("upkeep", "the loot not taken is discarded", "upkeep_loot")
-    combat = replace(combat, enemies=(None,) * len(combat.enemies), loot=NO_LOOT)
+    combat = combat.but(enemies=(None,) * len(combat.enemies), loot=NO_LOOT)
     steps = [Step(StepKind.DRAW, extra=(seat, HAND - len(p.hand), "upkeep_refill"))
              for seat, p in enumerate(combat.prisoners) if not p.serenade and len(p.hand) < HAND]
-    return replace(combat, pending=tuple(steps) + (Step(StepKind.UPKEEP, extra=("clear",)),) + combat.pending)
+    return combat.but(pending=tuple(steps) + (Step(StepKind.UPKEEP, extra=("clear",)),) + combat.pending)
 
 
 def _cleared(prisoner: Prisoner) -> Prisoner:
@@ -110,7 +110,7 @@ def run_draw(combat: Combat, step: Step, choice: str | None, log: Log) -> Combat
     log.add("draw", f"{prisoner.name} draws {combat.cards.combat[card].name}", cite)
     combat = combat.with_prisoner(seat, prisoner)
     if count > 1:
-        combat = replace(combat, pending=(step._replace(extra=(seat, count - 1, cite)),) + combat.pending)
+        combat = combat.but(pending=(step._replace(extra=(seat, count - 1, cite)),) + combat.pending)
     return combat
 
 
@@ -124,12 +124,12 @@ def run_new_manche(combat: Combat, step: Step, choice: str | None, log: Log) -> 
         won = all(p.alive for p in combat.prisoners)
         log.add("boss", "every prisoner is alive: the group wins" if won else "a prisoner is dead: it is not a victory",
                 "boss_win")
-        return replace(combat, boss=boss._replace(result="won" if won else "lost"), phase=Phase.OVER, pending=())
+        return combat.but(boss=boss._replace(result="won" if won else "lost"), phase=Phase.OVER, pending=())
     if any(p.dead for p in combat.prisoners):
         log.add("boss", "a prisoner is dead: the boss fight ends with this manche, lost", "boss_loss")
-        return replace(combat, boss=boss._replace(result="lost"), phase=Phase.OVER, pending=())
+        return combat.but(boss=boss._replace(result="lost"), phase=Phase.OVER, pending=())
     prisoners = tuple(_discard_active(p) for p in combat.prisoners)
-    combat = replace(combat, prisoners=prisoners, passer=None, round=-1, turn=-1, phase=Phase.PLAY,
+    combat = combat.but(prisoners=prisoners, passer=None, round=-1, turn=-1, phase=Phase.PLAY,
                      boss=boss._replace(manche=boss.manche + 1))
     if kind == "stage":
         assert step.actor is not None
@@ -138,7 +138,7 @@ def run_new_manche(combat: Combat, step: Step, choice: str | None, log: Log) -> 
     else:
         log.add("manche", f"manche {boss.manche} ends: a new manche begins", "boss_round0")
         first = (combat.first + 1) % len(prisoners)
-        combat = replace(combat, first=first)
+        combat = combat.but(first=first)
         log.add("manche", f"the First Player token passes to {prisoners[first].name}", "manche_first")
         if combat.rulings.boss_manche_draw:
             cite, count = "manche_draw", [1] * len(prisoners)
@@ -153,7 +153,7 @@ def run_new_manche(combat: Combat, step: Step, choice: str | None, log: Log) -> 
         log.add("manche", "each player draws " + ("one card" if ruling is None or combat.rulings.boss_manche_draw
                                                    else "up to three cards"), cite, ruling)
     steps.append(Step(StepKind.NEW_MANCHE, extra=("plays", kind == "stage")))
-    return replace(combat, pending=tuple(steps))
+    return combat.but(pending=tuple(steps))
 
 
 def _flip(combat: Combat, space: int, log: Log) -> Combat:
@@ -166,7 +166,7 @@ def _flip(combat: Combat, space: int, log: Log) -> Combat:
     combat = combat.with_enemy(space, flipped)
     log.add("boss", f"the boss card is flipped: {card.stages[enemy.stage + 1].name}", "stage_restart", "DC-BOSS-STAGE-FRESH")
     if not combat.rulings.boss_stage_clear:
-        combat = replace(combat, prisoners=tuple(_cleared(p) for p in combat.prisoners))
+        combat = combat.but(prisoners=tuple(_cleared(p) for p in combat.prisoners))
         log.add("boss", "the prisoners' states and shields are removed too", "stage_clear", "DC-BOSS-STAGE-CLEAR")
     log.add("boss", "the active cards are discarded; each player takes a new card", "stage_cards")
     return combat
