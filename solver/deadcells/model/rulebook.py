@@ -63,6 +63,12 @@ CITATIONS: dict[str, Citation] = {
                          "Announce ONE action they will take and the combat round it will happen in"),
     "passer_reveal": Citation(10, "le joueur révèle la carte sur le dessus de son deck de cartes Combat.",
                               "the player reveals the top card of their combat deck."),
+    "passer_scroll": Citation(10, "Si la carte affiche plus d'un symbole, le joueur en choisit un de son choix.",
+                              "If the card shows more than one symbol, the player chooses one."),
+    "passer_cycle": Citation(10, "Le joueur qui passe son tour peut maintenant défausser autant de cartes de sa main qu'il "
+                                 "le désire et reprendre autant de cartes depuis son deck.",
+                             "The passing player may now discard as many cards from hand as they like and draw as many "
+                             "from their deck."),
     "passer_discard": Citation(10, "La carte dévoilée est défaussée, qu'elle affiche un symbole ou non.",
                                "The revealed card is discarded, whether it shows a symbol or not."),
     "passer_out": Citation(10, "il ne subit donc pas de dégâts, mais il ne bénéficie pas non plus des Butins",

@@ -193,7 +193,7 @@ def run_reveal(combat: Combat, step: Step, choice: str | None, log: Log) -> Comb
 
 def _cycle(name: str, log: Log) -> None:
     log.add("reveal", f"{name} may now discard cards from hand and draw as many (for later combats: not modelled)",
-            "passer_reveal")
+            "passer_cycle")
 
 
 def _scroll(combat: Combat, seat: int, symbol: Symbol, log: Log) -> Combat:
@@ -209,7 +209,7 @@ def scroll_awaiting(combat: Combat, step: Step) -> Awaiting:
     seat, card = int(step.extra[0]), str(step.extra[1])  # type: ignore[call-overload]
     symbols = combat.cards.combat[card].symbols
     return Awaiting("decision", f"{combat.prisoners[seat].name}: which scroll to move?",
-                    tuple(f"scroll {s.value}" for s in dict.fromkeys(symbols)), cite="passer_reveal")
+                    tuple(f"scroll {s.value}" for s in dict.fromkeys(symbols)), cite="passer_scroll")
 
 
 def run_scroll(combat: Combat, step: Step, choice: str | None, log: Log) -> Combat:
