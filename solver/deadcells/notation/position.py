@@ -56,8 +56,10 @@ LOOT_WORDS = tuple(k.value for k in LOOT_KINDS)
 
 @dataclass(frozen=True)
 class Loaded:
-    """A position read: the combat at its start (its opening steps queued), after its choices, and their events."""
+    """A position read: the combat as read, at its first choice, after its choices; the events of both."""
 
+    initial: Combat
+    """The combat as the document gives it, before any step runs (``rules.engine.start`` runs it)."""
     start: Combat
     combat: Combat
     choices: tuple[str, ...]
@@ -347,7 +349,7 @@ class _Read:
                 legal = f"; choices: {', '.join(exc.legal[:12])}" + (" ..." if len(exc.legal) > 12 else "") if exc.legal else ""
                 self.r.problem(f"choices[{index}]", f"{shown(choice)}: {exc.reason}{legal}")
                 return None
-        return Loaded(start, current, choices, tuple(events), tuple(opening), title, doc)
+        return Loaded(combat, start, current, choices, tuple(events), tuple(opening), title, doc)
 
 
 def with_choices(loaded: Loaded, more: list[str]) -> tuple[Loaded, list[Event]]:

@@ -137,11 +137,11 @@ def apply(combat: Combat, text: str, events: list[Event] | None = None, *,
     return advance(_run(combat, option, out), out, until=until)
 
 
-def start(combat: Combat, events: list[Event] | None = None) -> Combat:
+def start(combat: Combat, events: list[Event] | None = None, *, until: Callable[[Combat], bool] | None = None) -> Combat:
     """A combat read from a position, its opening steps queued, run to its first choice."""
     if not combat.pending and combat.phase is Phase.PLAY:
         combat = play.opening(combat, round0=combat.boss is None or combat.boss.round0)
-    return advance(combat, events)
+    return advance(combat, events, until=until)
 
 
 def rounds_done(combat: Combat) -> bool:
