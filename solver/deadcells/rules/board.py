@@ -48,7 +48,7 @@ def name_of(combat: Combat, target: Target) -> str:
     if target.kind == "enemy":
         enemy = combat.enemies[target.space]
         label = SPACES[target.space].value
-        return f"{enemy_card(combat, enemy).name} on {label}" if enemy else label
+        return f"{stage(combat, enemy).name} on {label}" if enemy else label
     prisoner = combat.prisoners[target.seat].name
     if target.kind == "companion":
         return f"{prisoner}'s companion {combat.cards.equipment[target.item].name}"

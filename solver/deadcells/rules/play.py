@@ -166,7 +166,9 @@ def draw_from(prisoner: Prisoner, card: str | None, log: Log) -> tuple[Prisoner,
         return prisoner, None
     if deck.ordered:
         return replace(prisoner, deck=Deck(deck.cards[1:], True)), deck.cards[0]
-    assert card is not None
+    if card is None:  # no choice was asked: every card left is the same
+        assert len(set(deck.cards)) == 1, "a draw from a deck of unknown order names its card"
+        card = deck.cards[0]
     cards = list(deck.cards)
     cards.remove(card)
     return replace(prisoner, deck=Deck(tuple(cards), False)), card

@@ -103,7 +103,7 @@ def advance(combat: Combat, log: Log) -> Combat:
             continue
         if enemy_card(combat, enemy).kind is not EnemyKind.MONSTER:
             if any(enemies[SPACE_INDEX[s]] is None for s in RIGHT[: index - 1]):
-                log.add("advance", f"{enemy_card(combat, enemy).name} is not a monster: it does not advance", "boss_still")
+                log.add("advance", f"{stage(combat, enemy).name} is not a monster: it does not advance", "boss_still")
             continue
         to = index
         while to - 1 >= SPACE_INDEX[RIGHT[0]] and enemies[to - 1] is None:

@@ -149,9 +149,9 @@ def run_new_manche(combat: Combat, step: Step, choice: str | None, log: Log) -> 
     for seat, p in enumerate(prisoners):
         if not p.serenade and count[seat]:
             steps.append(Step(StepKind.DRAW, extra=(seat, count[seat], cite)))
-    if steps:
-        log.add("manche", "each player draws " + ("one card" if ruling is None or combat.rulings.boss_manche_draw
-                                                   else "up to three cards"), cite, ruling)
+    if steps and kind != "stage":
+        log.add("manche", "each player draws " + ("one card" if combat.rulings.boss_manche_draw else "up to three cards"),
+                cite, ruling)
     steps.append(Step(StepKind.NEW_MANCHE, extra=("plays", kind == "stage")))
     return combat.but(pending=tuple(steps))
 
