@@ -61,6 +61,7 @@ CITATIONS: dict[str, Citation] = {
     "announce": Citation(10, "Annoncer UNE Action qu'ils vont faire et la Ronde de Combat au cours de laquelle elle "
                              "aura lieu",
                          "Announce ONE action they will take and the combat round it will happen in"),
+    "heal": Citation(10, "Soigner", "Heal (one of the six actions a prisoner may take in a combat round)"),
     "passer_reveal": Citation(10, "le joueur révèle la carte sur le dessus de son deck de cartes Combat.",
                               "the player reveals the top card of their combat deck."),
     "passer_scroll": Citation(10, "Si la carte affiche plus d'un symbole, le joueur en choisit un de son choix.",
@@ -90,11 +91,11 @@ CITATIONS: dict[str, Citation] = {
     "range_empty": Citation(11, "les attaques atteignant cet espace n'ont pas d'effet.",
                             "attacks reaching that space have no effect."),
     "damage_enemy": Citation(11, "Si le nombre de jetons Dégâts sur la carte est égal ou supérieur à la Vie du "
-                                 "Monstre, ce Monstre est éliminé",
+                                 "Monstre [( 2 )], ce Monstre est éliminé",
                              "When the damage tokens on the card equal or exceed the monster's health, it is "
                              "eliminated"),
-    "damage_prisoner": Citation(11, "Assignez 1 jeton Dégâts sur la piste Vie du Prisonnier (ou Compagnon) de votre "
-                                    "choix, le Premier Joueur ayant le dernier mot.",
+    "damage_prisoner": Citation(11, "Assignez 1 jeton Dégâts sur la piste Vie du Prisonnier (ou Compagnon, voir p.12) "
+                                    "de votre choix, le Premier Joueur ayant le dernier mot.",
                                 "Put 1 damage token on the health track of the prisoner (or companion) of your "
                                 "choice, the First Player having the last word."),
     "block": Citation(11, "Chaque jeton Bouclier sur un plateau Prisonnier va prévenir un [dégât].",
@@ -124,8 +125,8 @@ CITATIONS: dict[str, Citation] = {
     "burning": Citation(11, "Dès qu'un Prisonnier ou un Ennemi reçoit un second jeton Enflammé, il est immédiatement "
                             "éliminé.",
                         "As soon as a prisoner or enemy receives a second Burning token, it is eliminated at once."),
-    "frozen": Citation(11, "Ce jeton est placé sur la prochaine ligne de Combat de la carte Prisonnier ou Ennemi qui "
-                           "contient une Action",
+    "frozen": Citation(11, "Ce jeton est placé sur la prochaine ligne de Combat [( I, II ou III )] de la carte "
+                           "Prisonnier ou Ennemi qui contient une Action",
                        "This token goes on the next combat line of the prisoner or enemy card that holds an action"),
     "frozen_effect": Citation(11, "Le personnage Gelé ne résoudra aucune de ses actions pour la Ronde en question.",
                               "The frozen character resolves none of its actions in that round."),
@@ -218,8 +219,8 @@ CITATIONS: dict[str, Citation] = {
                               "The combat starts again with the boss's new stage, from round 0."),
     "boss_dies": Citation(14, "Le Combat de Boss se termine immédiatement une fois le Boss vaincu.",
                           "The boss fight ends at once when the boss is beaten."),
-    "boss_win": Citation(14, "Tous les Prisonniers doivent être vivants lorsque le Boss meurt pour que cela soit "
-                             "compté comme une Victoire.",
+    "boss_win": Citation(14, "Tous les Prisonniers doivent être vivants lorsque le meurt Boss [sic] pour que cela "
+                             "soit compté comme une Victoire.",
                          "Every prisoner must be alive when the boss dies for it to count as a victory."),
     "boss_loss": Citation(14, "le Combat de Boss se termine à la fin de la Manche en cours",
                           "the boss fight ends at the end of the current manche"),

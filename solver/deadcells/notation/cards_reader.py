@@ -49,7 +49,9 @@ def ident_problem(r: Reader, value: Any, path: str, what: str) -> str | None:
     return text
 
 
-def read_cards(r: Reader, value: Any) -> Catalogue:
+def read_cards(r: Reader, value: Any) -> Catalogue | None:
+    """The catalogue; None when the object is past its bound (nothing else is read then: every card would be
+    missing)."""
     obj = r.object(value, "cards")
     combat: dict[str, CombatCard] = {}
     enemies: dict[str, EnemyCard] = {}
@@ -59,7 +61,7 @@ def read_cards(r: Reader, value: Any) -> Catalogue:
         return Catalogue.of(combat, enemies, equipment, skills)
     if len(obj) > MAX_CARDS:
         r.problem("cards", f"{len(obj):,} cards: at most {MAX_CARDS}")
-        return Catalogue.of(combat, enemies, equipment, skills)
+        return None
     for key, item in obj.items():
         path = f"cards.{key}"
         if ident_problem(r, key, path, "card id") is None:

@@ -92,6 +92,8 @@ class _Read:
             self.r.problem("format", f"expected {json.dumps(FORMAT)}, got {shown(obj.get('format'))}")
         rulings = self.rulings(obj.get("rulings", {}))
         cards = read_cards(self.r, obj.get("cards", {}))
+        if cards is None:
+            return None
         read = read_prisoners(self.r, obj.get("prisoners"), cards)
         prisoners = [p.prisoner for p in read]
         names = [p.name for p in prisoners]

@@ -214,7 +214,7 @@ def action_awaiting(combat: Combat, step: Step) -> Awaiting | None:
         if len(candidates) <= 1:
             return None
         return Awaiting("decision", f"{_who(combat, actor)}: heal whom?",
-                        tuple(f"heal {combat.prisoners[s].name}" for s in candidates))
+                        tuple(f"heal {combat.prisoners[s].name}" for s in candidates), cite="heal")
     if verb is Verb.LOOT:
         loots = [f"loot {kind.value}" for kind, n in zip(LOOT_KINDS, combat.loot) if n]
         loots += [f"loot potion {combat.prisoners[s].name}" for s in _potion_candidates(combat)]
@@ -320,7 +320,7 @@ def _prisoner_action(effects: Effects, step: Step, choice: str | None) -> None:
         candidates = _heal_candidates(combat, seat)
         target_seat = combat.seat_of(choice.split()[1]) if choice else (candidates[0] if candidates else None)
         if target_seat is None or combat.prisoners[target_seat].damage == 0:
-            effects.log.add("nothing", f"{who} ({source}): heal: nobody to heal", "must_play", "DC-HEAL-TARGET")
+            effects.log.add("nothing", f"{who} ({source}): heal: nobody to heal", "heal", "DC-HEAL-TARGET")
             return
         effects.heal(target_seat, action.amount, seat)
     elif verb is Verb.LOOT:

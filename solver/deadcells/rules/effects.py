@@ -307,7 +307,7 @@ class Effects:
         self.combat = c.with_prisoner(seat, replace(prisoner, damage=prisoner.damage - healed))
         ruling = "DC-HEAL-TARGET" if seat != healer else None
         self.log.add("heal", f"{prisoner.name} heals {healed} damage ({prisoner.damage - healed}/{prisoner.health})",
-                     None, ruling)
+                     "heal", ruling)
 
     def potion(self, seat: int, cite_key: str) -> None:
         c = self.combat
