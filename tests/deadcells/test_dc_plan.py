@@ -2,7 +2,7 @@
 
 The brute force (tests/deadcells/brute.py) re-implements the combat rules on
 its own for a subset of the vocabulary and enumerates every sequence of
-choices without a table; the random combats (tests/deadcells/random_combats.py)
+choices without a table; the random combats (solver/testing/deadcells.py)
 are seeded, with 1 to 4 players (solo with Serenade's card unknown).
 """
 
@@ -21,7 +21,7 @@ from solver.deadcells.notation.position import read
 from solver.deadcells.rules.engine import Tally, tally
 from tests.deadcells.brute import best
 from tests.deadcells.dc_builders import card, combat, monster, run, scenario
-from tests.deadcells.random_combats import random_combat
+from solver.testing.deadcells import random_combat
 from tests.deadcells.test_dc_boss_solo import solo
 
 SEEDS = range(200)

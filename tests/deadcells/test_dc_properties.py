@@ -22,7 +22,7 @@ from solver.deadcells.rules.board import stage
 from solver.deadcells.rules.engine import rounds_done, tally
 from solver.deadcells.rules.events import Event
 from solver.deadcells.rulings import SWITCH_NAMES, TEXTS
-from tests.deadcells.random_combats import random_combat
+from solver.testing.deadcells import random_combat
 
 
 def _play(seed: int, pick: int, rulings: dict[str, bool] | None = None) -> tuple[Combat, list[str], list[Event]]:

@@ -1,4 +1,8 @@
-"""Random small combats (seeded), written as ``lueur-dc-combat/1`` documents: invented cards only."""
+"""Random small Dead Cells combats (seeded), as ``lueur-dc-combat/1`` documents: invented cards only.
+
+tests/deadcells/test_dc_plan.py checks the plan against a brute force on them;
+benchmarks/deadcells_speed.py times the plan on them.
+"""
 
 from __future__ import annotations
 
