@@ -19,9 +19,9 @@ from solver.core.limits import Limits
 from solver.deadcells.analyses.plan import PlanError, plan, verify
 from solver.deadcells.notation.position import read
 from solver.deadcells.rules.engine import Tally, tally
+from solver.testing.deadcells import random_combat
 from tests.deadcells.brute import best
 from tests.deadcells.dc_builders import card, combat, monster, run, scenario
-from solver.testing.deadcells import random_combat
 from tests.deadcells.test_dc_boss_solo import solo
 
 SEEDS = range(200)
