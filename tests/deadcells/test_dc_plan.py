@@ -14,9 +14,9 @@ from fractions import Fraction
 
 import pytest
 
-from solver.core.errors import LimitReached, NoDecision
+from solver.core.errors import LimitReached
 from solver.core.limits import Limits
-from solver.deadcells.analyses.plan import PlanError, plan, verify
+from solver.deadcells.analyses.plan import PlanError, plan, plan_position, verify
 from solver.deadcells.notation.position import read
 from solver.deadcells.rules.engine import Tally, tally
 from solver.testing.deadcells import random_combat
@@ -94,9 +94,17 @@ def test_a_limit_stops_the_search() -> None:
         plan(read(document).combat, Limits(max_positions=5))
 
 
-def test_nothing_to_plan_after_the_rounds() -> None:
-    with pytest.raises(NoDecision):
-        plan(run(scenario("rulebook-example.json")).combat)
+def test_after_the_rounds_the_plan_is_the_outcome() -> None:
+    done = plan(run(scenario("rulebook-example.json")).combat)
+    assert done.settled and done.line() == [] and done.value.kills == 2
+
+
+def test_a_position_with_choices_is_planned_from_where_they_leave_it() -> None:
+    document = scenario("rulebook-example.json")
+    document["choices"] = document["choices"][:4]  # the cards as the table played them
+    found = plan_position(read(document))
+    # Given those cards, the table's play was the best: 2 damage taken, both monsters killed, 3 loot.
+    assert found.line()[0] == "skill flayed-shield" and (found.value.damage, found.value.kills, found.value.loot) == (2, 2, 3)
 
 
 def test_the_replay_catches_a_plan_the_engine_disagrees_with() -> None:

@@ -13,7 +13,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.deadcells.analyses.plan import Value, plan
+from solver.deadcells.analyses.plan import Value, plan_position
 from solver.deadcells.model.rulebook import CITATIONS
 from solver.deadcells.model.state import Combat
 from solver.deadcells.notation.position import document_with_choices, read
@@ -83,9 +83,9 @@ def test_no_play_beats_the_plan(seed: int, pick: int) -> None:
     if any(p.get("serenade") for p in document["prisoners"]):
         document["prisoners"][-1]["deck"] = sorted(document["prisoners"][-1]["deck"]["unknown"])  # full information
     loaded = read(document)
-    best = plan(loaded.combat).value
+    best = plan_position(loaded).value
     rng = random.Random(pick)
-    combat = loaded.combat
+    combat = engine.start(loaded.initial, until=rounds_done)
     while not rounds_done(combat) and (asked := engine.awaiting(combat)) is not None:
         combat = engine.apply(combat, rng.choice(asked.options), until=rounds_done)
     assert Value.of(tally(combat)).key() <= best.key()

@@ -23,10 +23,11 @@ import time
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from solver.core.errors import LimitReached, NoDecision
+from solver.core.errors import LimitReached
 from solver.core.limits import NO_LIMITS, Limits, max_positions
 from solver.deadcells.model.state import Combat, Deck, StepKind
 from solver.deadcells.model.vocabulary import Round
+from solver.deadcells.notation.position import Loaded
 from solver.deadcells.rules import engine
 from solver.deadcells.rules.engine import Tally, rounds_done, tally
 
@@ -101,6 +102,11 @@ class Plan:
     positions: int
     """Positions the search solved (its table's size)."""
     seconds: float
+
+    @property
+    def settled(self) -> bool:
+        """No choice was left: the plan is the outcome of the combat as it stands."""
+        return self.root.kind == "leaf"
 
     def line(self) -> list[str]:
         """The choices up to the first chance (the whole plan under full information)."""
@@ -186,9 +192,8 @@ class _Search:
 
 def plan(combat: Combat, limits: Limits = NO_LIMITS) -> Plan:
     """The best play from ``combat`` (a combat read and started), exact; replayed through the engine before it is
-    returned. NoDecision when the rounds are over; LimitReached when a limit stops the search."""
-    if rounds_done(combat) or not combat.pending:
-        raise NoDecision("the combat's rounds are over: there is nothing left to plan")
+    returned. Where the rounds are over (or every choice was forced) the plan is that outcome, with no choice.
+    LimitReached when a limit stops the search."""
     started = time.monotonic()
     search = _Search(limits)
     value = search.value(combat)
@@ -227,3 +232,12 @@ def announcement(combat: Combat, card_ident: str) -> str:
             word = action.state.value if action.state is not None else action.verb.value
             return f"{word} in round {r.label}"
     return "nothing (the card prints no action)"
+
+
+def plan_position(loaded: Loaded, limits: Limits = NO_LIMITS) -> Plan:
+    """The plan of a position read: its choices replayed up to where the rounds end (not past them: the upkeep's
+    forced steps would otherwise run), then the search from there."""
+    combat = engine.start(loaded.initial, until=rounds_done)
+    for choice in loaded.choices:
+        combat = engine.apply(combat, choice, until=rounds_done)
+    return plan(combat, limits)
