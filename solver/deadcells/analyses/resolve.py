@@ -59,6 +59,8 @@ class Trace:
         for name, events in self.sections():
             lines.append(titles.get(name, f"Round {name}"))
             for event in events:
+                if event.code == "round":
+                    continue
                 tags = [f"p. {cite(event.cite).page}"] if event.cite else []
                 if event.ruling:
                     tags.append(event.ruling)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from solver.deadcells.analyses.plan import OBJECTIVE, Plan, PlanNode, announcement
 from solver.deadcells.model.cards import line_text
 from solver.deadcells.model.state import Combat, Enemy, Prisoner
 from solver.deadcells.model.vocabulary import CARD_ROUNDS, ENEMY_ROUNDS, LOOT_KINDS, SPACES, STATES, SYMBOLS, Round
@@ -130,3 +131,33 @@ def board_json(combat: Combat) -> dict[str, object]:
 
 def _upper(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def plan_text(found: Plan, combat: Combat) -> str:
+    """A plan in words: the objective, the value, then each choice with its question (and for a card played, a
+    suggested announcement), branching on each card a chance reveals."""
+    lines = [f"Objective: {OBJECTIVE} (exact, {found.positions:,} positions solved; the plan was replayed through the "
+             "engine).", f"Best: {found.value.text()}."]
+    if found.settled:
+        lines.append("No choice is left before the rounds end.")
+    _node_lines(found.root, combat, lines, "  ")
+    return "\n".join(lines) + "\n"
+
+
+def _node_lines(node: PlanNode, combat: Combat, lines: list[str], indent: str) -> None:
+    while node.kind == "decision" and node.rest is not None:
+        note = ""
+        words = node.choice.split()
+        if words[0] == "play":
+            note = "  (announce: " + "; ".join(announcement(combat, c) for c in words[2:]) + ")"
+        lines.append(f"{indent}{node.question}  ->  {node.choice}{note}")
+        node = node.rest
+    if node.kind == "chance":
+        lines.append(f"{indent}{node.question}:")
+        for option, p, rest in node.outcomes:
+            lines.append(f"{indent}  if {option} ({p}): {rest.value.text()}")
+            _node_lines(rest, combat, lines, indent + "    ")
+    elif node.kind == "leaf" and node.tally is not None:
+        t = node.tally
+        lines.append(f"{indent}outcome: {t.deaths} death{'s' * (t.deaths != 1)}, {t.damage} damage taken, "
+                     f"{t.kills} kill{'s' * (t.kills != 1)}, {t.loot} loot")
