@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from solver.deadcells.model.vocabulary import LOOT_KINDS, STATES, Verb
-from solver.deadcells.notation import cards_reader, position, prisoners
+from solver.deadcells.notation import board_reader, cards_reader, position, prisoners
 from solver.deadcells.rulings import FIXED, REFUSED, SWITCHES
 from tests.deadcells.dc_builders import ROOT
 
@@ -24,7 +24,7 @@ def test_every_refusal_is_in_the_doc() -> None:
 
 
 def test_every_field_and_word_the_reader_accepts_is_named_in_the_doc() -> None:
-    words = [*position.FIELDS, *position.ENEMY_FIELDS, *position.BOSS_FIELDS, *prisoners.PRISONER_FIELDS,
+    words = [*position.FIELDS, *board_reader.ENEMY_FIELDS, *position.BOSS_FIELDS, *prisoners.PRISONER_FIELDS,
              *prisoners.PLAYED_FIELDS, *prisoners.ANNOUNCE_FIELDS, *cards_reader.CARD_KINDS, *cards_reader.EQUIPMENT_FIELDS,
              *cards_reader.ENEMY_FIELDS, *cards_reader.STAGE_FIELDS, *(k.value for k in LOOT_KINDS),
              *(s.value for s in STATES), *(v.value for v in Verb)]

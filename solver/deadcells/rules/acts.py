@@ -34,6 +34,7 @@ from solver.deadcells.rules.board import (
 )
 from solver.deadcells.rules.effects import Effects
 from solver.deadcells.rules.events import Log
+from solver.deadcells.rules.states import assign_state
 
 PRISONER_SIDE = ("card", "round0", "power", "item", "skill")
 
@@ -284,7 +285,7 @@ def _enemy_action(effects: Effects, step: Step, choice: str | None) -> None:
             assert action.state is not None
             effects.log.add("attack", f"{who} gives {action.state.value} to {combat.prisoners[target.seat].name}",
                             action.state.value, "DC-ENEMY-STATE-RECIPIENT")
-            effects.assign_state(target, action.state)
+            assign_state(effects, target, action.state)
         if effects.halted:
             return
 
@@ -311,7 +312,7 @@ def _prisoner_action(effects: Effects, step: Step, choice: str | None) -> None:
             else:
                 assert action.state is not None
                 effects.log.add("attack", f"{who} ({source}) gives {action.state.value} to {name}", action.state.value)
-                effects.assign_state(target, action.state)
+                assign_state(effects, target, action.state)
             if effects.halted:
                 return
     elif verb is Verb.BLOCK:
