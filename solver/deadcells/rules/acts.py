@@ -86,7 +86,7 @@ def run_actor(combat: Combat, step: Step, choice: str | None, log: Log) -> Comba
         return _push(combat, _actions(r, actor, prisoner.round0, "board"))
     if actor.kind == "power":
         power = prisoner.powers[prisoner.power]
-        if r in prisoner.frozen[0]:
+        if prisoner.frozen and r in prisoner.frozen[0]:
             log.add("frozen", f"{prisoner.name} is frozen: her power does nothing in round {Round(r).label}",
                     "frozen_effect", "DC-FROZEN-WHOLE-TURN")
             return combat

@@ -98,12 +98,14 @@ def taking_part(combat: Combat) -> list[int]:
 
 def recipients(combat: Combat, action: Action | None, *, states: bool = False) -> list[Target]:
     """Who may receive an enemy's damage (or state): the prisoners taking part and alive, or only the First
-    Player; for damage also their companions (p. 11: « du Prisonnier (ou Compagnon) de votre choix »)."""
+    Player (his companions are not the First Player, p. 7); for damage also their companions (p. 11: « du
+    Prisonnier (ou Compagnon) de votre choix »)."""
     seats = taking_part(combat)
-    if action is not None and action.first_player:
+    first_only = action is not None and action.first_player
+    if first_only:
         seats = [s for s in seats if s == combat.first]
     found = [Target("prisoner", seat) for seat in seats]
-    if not states:
+    if not states and not first_only:
         for seat in seats:
             found += [Target("companion", seat, item=item) for item, _ in combat.prisoners[seat].companion_damage]
     return found
