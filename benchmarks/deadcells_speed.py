@@ -23,12 +23,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from solver.base.stats import percentile  # noqa: E402
 from solver.deadcells.analyses.odds import odds  # noqa: E402
 from solver.deadcells.analyses.plan import plan  # noqa: E402
 from solver.deadcells.analyses.resolve import resolve  # noqa: E402
 from solver.deadcells.notation.files import load_path  # noqa: E402
 from solver.deadcells.notation.position import read  # noqa: E402
-from solver.play.stats import percentile  # noqa: E402
 from solver.testing.deadcells import random_combat  # noqa: E402
 
 

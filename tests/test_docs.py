@@ -16,18 +16,18 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import COMMANDS, cli
-from solver.core import setups
-from solver.core.actions import Verb
-from solver.core.exit_codes import ExitCode
-from solver.core.rulings import ALL_RULINGS, BOOLEAN_RULINGS
-from solver.core.state import StepName
-from solver.core.tiles import Kind
-from solver.notation import json_pile, json_prisoners, json_setup, json_tiles, pending, position_json
-from solver.notation.fields import TYPE_NAMES
-from solver.notation.forms import load_text
+from solver.base.exit_codes import ExitCode
+from solver.nightcage.model import setups
+from solver.nightcage.model.actions import Verb
+from solver.nightcage.model.rulings import ALL_RULINGS, BOOLEAN_RULINGS
+from solver.nightcage.model.state import StepName
+from solver.nightcage.model.tiles import Kind
+from solver.nightcage.notation import json_pile, json_prisoners, json_setup, json_tiles, pending, position_json
+from solver.nightcage.notation.fields import TYPE_NAMES
+from solver.nightcage.notation.forms import load_text
 from tests import conftest
+from tests.paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 DOCUMENTS = [*sorted((ROOT / "docs").glob("*.md")), ROOT / "README.md", ROOT / "benchmarks" / "README.md"]
 REFERENCE = re.compile(r"\bsolver/[\w/]+(?:\.py)?|\bsolver(?:\.\w+)+")
 
@@ -57,6 +57,50 @@ def references(path: Path) -> list[tuple[int, str]]:
     return found
 
 
+def architecture_table() -> dict[str, set[str]]:
+    """docs/architecture.md's module table: each package and the names in backquotes on its row."""
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    table = text[text.index("## What lives where"):text.index("## One vocabulary")]
+    rows = {}
+    for line in table.splitlines():
+        match = re.match(r"\| `([\w.]+)` \| (.*) \|$", line)
+        if match:
+            rows[match.group(1)] = set(re.findall(r"`([\w./]+)`", match.group(2)))
+    return rows
+
+
+def modules_of(package: str) -> set[str]:
+    """The modules and sub-packages directly in a package of the tree (``kernel/`` for a sub-package)."""
+    folder = ROOT / Path(*package.split("."))
+    names = {p.stem for p in folder.glob("*.py") if p.stem != "__init__"}
+    return names | {f"{p.name}/" for p in folder.iterdir() if (p / "__init__.py").exists()}
+
+
+def left_out(rows: dict[str, set[str]], package: str) -> set[str]:
+    """The modules of ``package`` its row does not name (a sub-package may have a row of its own instead)."""
+    return {name for name in modules_of(package)
+            if name not in rows.get(package, set()) and f"{package}.{name.rstrip('/')}" not in rows}
+
+
+def test_the_architecture_table_names_every_module_of_the_tree() -> None:
+    rows = architecture_table()
+    packages = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "solver").rglob("__init__.py")}
+    assert sorted(packages - {"solver"} - set(rows)) == [], "packages without a row"
+    assert sorted(set(rows) - packages) == [], "rows naming no package"
+    for package in sorted(rows):
+        assert left_out(rows, package) == set(), package
+
+
+def test_a_module_left_out_of_the_architecture_table_is_caught() -> None:
+    rows = architecture_table()
+    rows["solver.nightcage.present"] = rows["solver.nightcage.present"] - {"svg_style"}
+    assert left_out(rows, "solver.nightcage.present") == {"svg_style"}
+    assert left_out({k: v for k, v in rows.items() if k != "solver.nightcage.endgame.kernel"}, "solver.nightcage.endgame") == set()
+    rows["solver.nightcage.endgame"] = rows["solver.nightcage.endgame"] - {"kernel/"}
+    assert left_out({k: v for k, v in rows.items() if k != "solver.nightcage.endgame.kernel"},
+                    "solver.nightcage.endgame") == {"kernel/"}
+
+
 @pytest.mark.parametrize("document", DOCUMENTS, ids=lambda p: str(p.relative_to(ROOT)))
 def test_every_module_a_document_names_exists(document: Path) -> None:
     missing = [f"line {n}: {ref}" for n, ref in references(document) if not resolves(ref)]
@@ -64,7 +108,7 @@ def test_every_module_a_document_names_exists(document: Path) -> None:
 
 
 def test_a_stale_name_is_caught() -> None:
-    assert resolves("solver.rules.engine.legal_actions") and resolves("solver/core/state.py")
+    assert resolves("solver.nightcage.rules.engine.legal_actions") and resolves("solver/nightcage/model/state.py")
     assert not resolves("solver.engine.legal_actions") and not resolves("solver/fastgame.py")
 
 
@@ -230,7 +274,7 @@ def test_every_help_example_runs(tmp_path: Path) -> None:
     failed = []
     for command, line in help_examples():
         if line.endswith("&"):
-            continue  # a server left running (lueur serve): tests/test_serve.py runs it
+            continue  # a server left running (lueur serve): tests/protocol/test_serve.py runs it
         done = subprocess.run(["bash", "-o", "pipefail", "-c", line], cwd=tmp_path, capture_output=True, text=True, timeout=300,
                               env={"PATH": f"{bin_dir}:/usr/bin:/bin", "COLUMNS": "100"})
         if done.returncode not in (ExitCode.OK, ExitCode.NO, ExitCode.LIMIT):
@@ -296,8 +340,8 @@ def test_the_slow_lists_name_tests_that_exist() -> None:
     for test in conftest.SLOW_TESTS:
         module, name = test.split("::")
         assert f"def {name}(" in (ROOT / module).read_text(encoding="utf-8"), test
-    assert conftest.is_slow("tests/test_serve.py::test_x") and conftest.is_slow(
-        "tests/test_search.py::test_the_pruning_changes_no_answer[8]")
+    assert conftest.is_slow("tests/protocol/test_serve.py::test_x") and conftest.is_slow(
+        "tests/nightcage/endgame/test_search.py::test_the_pruning_changes_no_answer[8]")
     assert not conftest.is_slow("tests/test_docs.py::test_a_stale_name_is_caught")
 
 

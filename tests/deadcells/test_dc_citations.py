@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from solver.base.citations import MAX_QUOTE
 from solver.deadcells.model.rulebook import CITATIONS
 from tests.deadcells.dc_builders import ROOT
 
@@ -33,7 +34,7 @@ def test_every_french_line_is_in_the_rulebook() -> None:
     # The dump doubles bold headings and drops icons: a cited line is found piece by piece between its icons.
     missing = []
     for key, citation in CITATIONS.items():
-        pieces = [p.strip() for p in re.split(r"\[[^\]]*\]", _normal(citation.french)) if p.strip()]
+        pieces = [p.strip() for p in re.split(r"\[[^\]]*\]", _normal(citation.original)) if p.strip()]
         if not all(piece in dump for piece in pieces):
             missing.append(key)
     assert missing == []
@@ -48,4 +49,5 @@ def test_every_citation_the_code_names_exists_and_every_citation_is_used() -> No
                "upkeep_loot"}
     assert set(unused) <= allowed, sorted(set(unused) - allowed)
     for citation in CITATIONS.values():
-        assert citation.page in range(2, 21) and citation.french and citation.english
+        assert int(citation.where.removeprefix("p. ")) in range(2, 21) and citation.original and citation.english
+        assert len(citation.original) <= MAX_QUOTE

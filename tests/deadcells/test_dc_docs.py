@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from solver.deadcells.model.rulings import FIXED, REFUSED, SWITCHES
 from solver.deadcells.model.vocabulary import LOOT_KINDS, STATES, Verb
 from solver.deadcells.notation import board_reader, cards_reader, position, prisoners
-from solver.deadcells.rulings import FIXED, REFUSED, SWITCHES
 from tests.deadcells.dc_builders import ROOT
 
 DOC = (ROOT / "docs" / "dead-cells.md").read_text(encoding="utf-8")
@@ -14,6 +14,7 @@ def test_every_ruling_is_in_the_doc_with_its_readings() -> None:
     for ruling in SWITCHES:
         row = next(line for line in DOC.splitlines() if line.startswith(f"| {ruling.name} |"))
         assert ruling.default in row and ruling.other is not None and ruling.other in row, ruling.name
+        assert ruling.letter and ruling.letter in row, ruling.name
     for ruling in FIXED:
         row = next(line for line in DOC.splitlines() if line.startswith(f"| {ruling.name} |"))
         assert ruling.default.split(" (")[0] in row, ruling.name

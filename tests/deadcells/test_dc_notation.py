@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from solver.core.errors import PositionError
+from solver.base.errors import PositionError
 from solver.deadcells.notation import bounds
 from solver.deadcells.notation.files import load_path, load_stream, loads
 from solver.deadcells.notation.position import read

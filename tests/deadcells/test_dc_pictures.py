@@ -5,12 +5,12 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
+from solver.base.svg.png import svg_to_png
 from solver.deadcells.analyses.resolve import resolve
 from solver.deadcells.present.board_svg import board_svg
 from solver.deadcells.present.text import board_json, show_text
 from solver.deadcells.present.timeline_svg import timeline_svg
 from solver.deadcells.rules.engine import awaiting
-from solver.present.png import svg_to_png
 from tests.deadcells.dc_builders import card, duel, monster, run, scenario
 
 BOOK = scenario("rulebook-example.json")

@@ -14,8 +14,8 @@ from fractions import Fraction
 
 import pytest
 
-from solver.core.errors import LimitReached
-from solver.core.limits import Limits
+from solver.base.errors import LimitReached
+from solver.base.limits import Limits
 from solver.deadcells.analyses.plan import PlanError, plan, plan_position, verify
 from solver.deadcells.notation.position import read
 from solver.deadcells.rules.engine import Tally, tally

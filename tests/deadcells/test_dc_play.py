@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from solver.core.errors import PositionError
+from solver.base.errors import PositionError
 from solver.deadcells.rules.engine import awaiting
 from tests.deadcells.dc_builders import card, combat, has, monster, run, texts
 

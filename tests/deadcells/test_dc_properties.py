@@ -15,13 +15,13 @@ from hypothesis import strategies as st
 
 from solver.deadcells.analyses.plan import Value, plan_position
 from solver.deadcells.model.rulebook import CITATIONS
+from solver.deadcells.model.rulings import SWITCH_NAMES, TEXTS
 from solver.deadcells.model.state import Combat
 from solver.deadcells.notation.position import document_with_choices, read
 from solver.deadcells.rules import engine
 from solver.deadcells.rules.board import stage
 from solver.deadcells.rules.engine import rounds_done, tally
 from solver.deadcells.rules.events import Event
-from solver.deadcells.rulings import SWITCH_NAMES, TEXTS
 from solver.testing.deadcells import random_combat
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from solver.core.errors import IllegalActionError
+from solver.base.errors import IllegalActionError
 from solver.deadcells.analyses.plan import plan_position
 from solver.deadcells.analyses.resolve import resolve
 from solver.deadcells.present.text import plan_text

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
+from solver.deadcells.model.rulings import DEFAULT, FIXED_NAMES, SWITCH_NAMES, TEXTS, Rulings, field_name
 from solver.deadcells.model.vocabulary import LOOT_INDEX, LootKind, Round
 from solver.deadcells.rules.engine import awaiting
-from solver.deadcells.rulings import DEFAULT, FIXED_NAMES, SWITCH_NAMES, TEXTS, Rulings, field_name
 from tests.deadcells.dc_builders import card, duel, events, has, monster, run, settled, texts
 from tests.deadcells.test_dc_boss_solo import boss_fight, three_plays
 

@@ -16,8 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from math import comb
 
+from solver.base.odds import hypergeometric, percent
 from solver.deadcells.model.cards import Catalogue
 from solver.deadcells.model.state import Combat, Deck, Prisoner
 from solver.deadcells.model.vocabulary import SYMBOLS, Symbol
@@ -57,8 +57,7 @@ def _at_least_one(cards: tuple[str, ...], k: int, has: Callable[[str], bool], or
     if ordered:
         return Fraction(int(any(has(c) for c in cards[:k])))
     good = sum(1 for c in cards if has(c))
-    n = len(cards)
-    return 1 - Fraction(comb(n - good, k), comb(n, k))
+    return 1 - hypergeometric(len(cards), good, k, 0)
 
 
 def deck_check_series(deck: Deck, discard: tuple[str, ...], checks: int, has: Callable[[str], bool]) -> list[Fraction]:
@@ -187,22 +186,15 @@ class Odds:
                          f"the next refill draws {p.refill}" + (" (past the deck: a reshuffle)" if p.reshuffle_in_refill else ""))
             for s in p.symbols:
                 lines.append(f"  {s.symbol.value:6}  hand check: {'passes now' if s.hand_now else 'fails now'}, "
-                             f"{fraction_text(s.hand_after_refill)} after the refill; deck check: "
-                             f"{fraction_text(s.deck_check)}")
-            lines.append("  passing, the reveal moves: " + ", ".join(f"{k} {fraction_text(v)}" for k, v in p.reveal))
+                             f"{percent(s.hand_after_refill)} after the refill; deck check: "
+                             f"{percent(s.deck_check)}")
+            lines.append("  passing, the reveal moves: " + ", ".join(f"{k} {percent(v)}" for k, v in p.reveal))
             for symbol, dist in p.series:
                 lines.append(f"  {self.checks} deck checks, {symbol.value} shown: "
-                             + ", ".join(f"{i}: {fraction_text(x)}" for i, x in enumerate(dist) if x))
+                             + ", ".join(f"{i}: {percent(x)}" for i, x in enumerate(dist) if x))
         if self.serenade:
-            lines.append("Serenade reveals: " + ", ".join(f"{c} {fraction_text(p)}" for c, p in self.serenade))
+            lines.append("Serenade reveals: " + ", ".join(f"{c} {percent(p)}" for c, p in self.serenade))
         return "\n".join(lines) + "\n"
-
-
-def fraction_text(p: Fraction) -> str:
-    """>>> fraction_text(Fraction(2, 3))
-    '2/3 (66.7%)'
-    """
-    return f"{p} ({float(p):.1%})"
 
 
 def odds(combat: Combat, checks: int = 0) -> Odds:

@@ -23,8 +23,8 @@ import time
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from solver.core.errors import LimitReached
-from solver.core.limits import NO_LIMITS, Limits, max_positions
+from solver.base.errors import LimitReached
+from solver.base.limits import NO_LIMITS, Limits, max_positions
 from solver.deadcells.model.state import Combat, Deck, StepKind
 from solver.deadcells.model.vocabulary import Round
 from solver.deadcells.notation.position import Loaded

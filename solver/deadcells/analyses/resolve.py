@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solver.core.errors import IllegalActionError, NoDecision
-from solver.core.limits import NO_LIMITS, Limits
+from solver.base.errors import IllegalActionError, NoDecision
+from solver.base.limits import NO_LIMITS, Limits
 from solver.deadcells.analyses.plan import plan
 from solver.deadcells.model.rulebook import cite
 from solver.deadcells.model.state import Combat
@@ -61,13 +61,13 @@ class Trace:
             for event in events:
                 if event.code == "round":
                     continue
-                tags = [f"p. {cite(event.cite).page}"] if event.cite else []
+                tags = [cite(event.cite).where] if event.cite else []
                 if event.ruling:
                     tags.append(event.ruling)
                 lines.append(f"  {event.text}" + (f"  [{', '.join(tags)}]" if tags else ""))
                 if citations and event.cite:
                     c = cite(event.cite)
-                    lines.append(f"      « {c.french} » ({c.english})")
+                    lines.append(f"      « {c.original} » ({c.english})")
         if self.awaiting is not None:
             lines.append(f"Awaits {'a card revealed' if self.awaiting.is_chance else 'a choice'}: {self.awaiting.question}")
             lines.append("  " + " | ".join(self.awaiting.options))

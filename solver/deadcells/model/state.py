@@ -16,8 +16,8 @@ from enum import StrEnum
 from typing import Any, NamedTuple
 
 from solver.deadcells.model.cards import Action, Catalogue, Power
+from solver.deadcells.model.rulings import DEFAULT, Rulings
 from solver.deadcells.model.vocabulary import LOOT_KINDS, SPACES, STATE_INDEX, STATES, StateKind
-from solver.deadcells.rulings import DEFAULT, Rulings
 
 NO_STATES = (0,) * len(STATES)
 NO_LOOT = (0,) * len(LOOT_KINDS)

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from solver.base.fields import Reader, shown
 from solver.deadcells.model.cards import Catalogue
 from solver.deadcells.model.state import NO_STATES, Enemy
 from solver.deadcells.model.vocabulary import ROUND_LABELS, SPACE_INDEX, SPACES, STATE_INDEX, STATES, Round, Space, StateKind
 from solver.deadcells.notation.bounds import SHIELD_TOKENS, STATE_TOKENS
 from solver.deadcells.notation.cards_reader import ident_problem
 from solver.deadcells.notation.vocabulary_reader import read_counts
-from solver.notation.fields import Reader, shown
 
 ENEMY_FIELDS = ("card", "damage", "shields", "states", "frozen", "stage")
 

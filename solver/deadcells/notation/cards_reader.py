@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from solver.base.fields import Reader, quoted
 from solver.deadcells.model.cards import Catalogue, CombatCard, EnemyCard, Equipment, Skill, Stage
 from solver.deadcells.model.vocabulary import (
     ROUND_LABELS,
@@ -25,7 +26,6 @@ from solver.deadcells.model.vocabulary import (
 )
 from solver.deadcells.notation.bounds import IDENT, MAX_CARDS, MAX_ENEMY_HEALTH, MAX_STAGES
 from solver.deadcells.notation.vocabulary_reader import read_line, read_lines, read_reward
-from solver.notation.fields import Reader, quoted
 
 CARD_KINDS = ("combat", "monster", "boss", "enemy", "equipment", "skill")
 COMBAT_FIELDS = ("kind", "name", "symbols", "lines")

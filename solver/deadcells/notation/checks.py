@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from solver.base.fields import Reader
 from solver.deadcells.model.state import Combat, Enemy, Prisoner
 from solver.deadcells.model.vocabulary import STATE_INDEX, STATES, StateKind
 from solver.deadcells.notation.bounds import DAMAGE_TOKENS, SHIELD_TOKENS, STATE_TOKENS
 from solver.deadcells.notation.prisoners import ReadPrisoner
 from solver.deadcells.rules.play import cards_to_play
-from solver.notation.fields import Reader
 
 
 def consistent(r: Reader, combat: Combat, read: list[ReadPrisoner]) -> None:

@@ -14,10 +14,10 @@ import math
 import tomllib
 from typing import Any, BinaryIO
 
-from solver.core.errors import PositionError, Problem
+from solver.base.errors import PositionError, Problem
+from solver.base.json_text import decode_json
 from solver.deadcells.notation.bounds import MAX_FILE_BYTES
 from solver.deadcells.notation.position import Loaded, read
-from solver.notation.json_text import decode_json
 
 _TOML_WHERE = " (at line "
 

@@ -12,8 +12,10 @@ import json
 from dataclasses import dataclass, replace
 from typing import Any
 
-from solver.core.errors import IllegalActionError, PositionError, Problem
+from solver.base.errors import IllegalActionError, PositionError, Problem
+from solver.base.fields import Reader, shown
 from solver.deadcells.model.cards import Catalogue
+from solver.deadcells.model.rulings import DEFAULT, SWITCH_NAMES, Rulings
 from solver.deadcells.model.state import NO_LOOT, Boss, Combat, Enemy
 from solver.deadcells.model.vocabulary import (
     LOOT_INDEX,
@@ -33,8 +35,6 @@ from solver.deadcells.notation.prisoners import read_prisoners
 from solver.deadcells.notation.vocabulary_reader import read_counts
 from solver.deadcells.rules import engine
 from solver.deadcells.rules.events import Event
-from solver.deadcells.rulings import DEFAULT, SWITCH_NAMES, Rulings
-from solver.notation.fields import Reader, shown
 
 FORMAT = "lueur-dc-combat/1"
 FIELDS = ("format", "cards", "prisoners", "first_player", "passer", "enemies", "encounter", "loot", "bag", "wall_void",

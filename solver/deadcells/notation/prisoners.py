@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, NamedTuple
 
+from solver.base.fields import Reader, shown
 from solver.deadcells.model.cards import Catalogue, Power
 from solver.deadcells.model.state import NO_STATES, Deck, Prisoner
 from solver.deadcells.model.vocabulary import (
@@ -29,7 +30,6 @@ from solver.deadcells.notation.bounds import (
 )
 from solver.deadcells.notation.cards_reader import ident_problem
 from solver.deadcells.notation.vocabulary_reader import read_counts, read_line
-from solver.notation.fields import Reader, shown
 
 PRISONER_FIELDS = ("name", "health", "damage", "shields", "states", "immunities", "equipment", "companions", "skills",
                    "round0", "hand", "deck", "discard", "played", "scrolls", "serenade", "powers", "board")

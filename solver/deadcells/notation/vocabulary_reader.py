@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from solver.base.fields import Reader, shown
 from solver.deadcells.model.cards import Action, Line, Reward
 from solver.deadcells.model.vocabulary import (
     ENEMY_VERBS,
@@ -24,7 +25,6 @@ from solver.deadcells.model.vocabulary import (
     Verb,
 )
 from solver.deadcells.notation.bounds import MAX_ACTIONS, MAX_AMOUNT, MAX_LOOT, MAX_TARGETS
-from solver.notation.fields import Reader, shown
 
 VERBS = tuple(v.value for v in Verb)
 QUALIFIERS = ("range", "targets", "first_player", "only")

@@ -7,19 +7,19 @@ to the right; each enemy a card with its name, its damage as a row of hearts,
 its shields, state tokens and Frozen lines, and its lines of actions. Under
 the board, each prisoner's board in the group's order: health track,
 shields, states, the cards played with their lines, equipment; the passer
-apart. All text is drawn by :mod:`solver.present.glyphs` through
+apart. All text is drawn by :mod:`solver.base.svg.glyphs` through
 ``svg_style.label`` (escaped by construction); the same combat gives the same
 bytes.
 """
 
 from __future__ import annotations
 
+from solver.base.svg.style import INK, INK_SOFT, PAGE, attr, document, fit, foot, label, num
 from solver.deadcells.model.cards import line_text
 from solver.deadcells.model.state import Combat, Enemy, Prisoner
 from solver.deadcells.model.vocabulary import CARD_ROUNDS, ENEMY_ROUNDS, ROUND_LABELS, SPACES, STATES, StateKind
 from solver.deadcells.present.text import loot_text
 from solver.deadcells.rules.board import enemy_card, group_order, stage
-from solver.present.svg_style import FLOOR, FLOOR_EDGE, HIGHLIGHT, INK, INK_SOFT, PAGE, attr, document, fit, foot, label, num
 
 PAD = 16.0
 CARD_W = 190.0
@@ -29,6 +29,11 @@ GAP = 12.0
 TITLE = 15.0
 TEXT = 11.0
 SMALL = 9.5
+FLOOR = "#d9ccb0"
+"""An empty space: the board's floor."""
+FLOOR_EDGE = "#8a7b62"
+HIGHLIGHT = "#ff7a00"
+"""The round being played."""
 HEART = "#c0392b"
 SHIELD = "#2f6fd6"
 STATE_COLOURS = {

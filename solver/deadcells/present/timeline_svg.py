@@ -9,12 +9,14 @@ under the columns. All text goes through ``svg_style.label``.
 
 from __future__ import annotations
 
+from solver.base.svg.style import INK, INK_SOFT, PAGE, document, fit, foot, label, num
 from solver.deadcells.analyses.resolve import Trace
 from solver.deadcells.model.rulebook import cite
 from solver.deadcells.present.board_svg import STATE_COLOURS
 from solver.deadcells.rules.events import Event
-from solver.present.svg_style import INK, INK_SOFT, KEY_GOLD, PAGE, document, fit, foot, label, num
 
+KEY_GOLD = "#d9a520"
+"""Loot: gold teeth, cells, scrolls."""
 PAD = 16.0
 COLUMN_W = 230.0
 GAP = 10.0
@@ -47,7 +49,7 @@ def _column(name: str, events: list[Event], x: float, y: float) -> tuple[str, fl
     for event in events:
         if event.code in SKIPPED:
             continue
-        text = event.text + (f" [p. {cite(event.cite).page}]" if event.cite else "")
+        text = event.text + (f" [{cite(event.cite).where}]" if event.cite else "")
         lines = fit(text, TEXT, COLUMN_W - 22)
         parts.append(f'<rect class="mark" x="{num(x + 4)}" y="{num(y + dy + 2)}" width="6" '
                      f'height="{num(len(lines) * LINE - 4)}" rx="2" fill="{_mark(event)}"/>')

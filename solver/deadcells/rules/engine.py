@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from solver.core.errors import IllegalActionError
+from solver.base.errors import IllegalActionError
 from solver.deadcells.model.state import Combat, Phase, Step, StepKind
 from solver.deadcells.model.vocabulary import LOOT_INDEX, LootKind
 from solver.deadcells.rules import acts, play, rounds, upkeep

@@ -23,7 +23,7 @@ class Event(NamedTuple):
         document: dict[str, object] = {"code": self.code, "text": self.text, "round": self.round}
         if self.cite:
             c = cite(self.cite)
-            document["cite"] = {"key": self.cite, "page": c.page, "french": c.french, "english": c.english}
+            document["cite"] = {"key": self.cite, "where": c.where, "french": c.original, "english": c.english}
         if self.ruling:
             document["ruling"] = self.ruling
         return document
