@@ -19,7 +19,7 @@ def test_a_full_trace_has_every_part_and_cites_its_pages() -> None:
     text = trace.text(citations=True)
     assert "Round II\n  Diane (Poisoned ST-04) gives poisoned to Undead Archer on R2  [p. 11]" in text
     assert "« Le Combat se déroule toujours de gauche à droite, suivant l'ordre du plateau Combat. »" in text
-    assert text.rstrip().endswith("Outcome so far: 0 deaths, 2 damage taken, 2 kills, 3 loot gained")
+    assert text.rstrip().endswith("Outcome: 0 deaths, 2 damage taken, 2 kills, 3 loot gained")
     document = trace.as_json()
     assert document["over"] is True and document["outcome"] == {"deaths": 0, "damage": 2, "kills": 2, "loot": 3}
 

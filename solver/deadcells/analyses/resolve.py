@@ -72,7 +72,8 @@ class Trace:
             lines.append(f"Awaits {'a card revealed' if self.awaiting.is_chance else 'a choice'}: {self.awaiting.question}")
             lines.append("  " + " | ".join(self.awaiting.options))
         t = self.tally
-        lines.append(f"Outcome so far: {t.deaths} death{'s' * (t.deaths != 1)}, {t.damage} damage taken, "
+        so_far = " so far" if self.awaiting is not None else ""
+        lines.append(f"Outcome{so_far}: {t.deaths} death{'s' * (t.deaths != 1)}, {t.damage} damage taken, "
                      f"{t.kills} kill{'s' * (t.kills != 1)}, {t.loot} loot gained")
         if self.combat.boss is not None and self.combat.boss.result is not None:
             lines.append(f"The boss fight is {self.combat.boss.result}.")

@@ -86,8 +86,10 @@ class _Read:
         read = read_prisoners(self.r, obj.get("prisoners"), cards)
         prisoners = [p.prisoner for p in read]
         names = [p.name for p in prisoners]
-        first = self.name(obj.get("first_player"), "first_player", names)
-        passer = self.name(obj["passer"], "passer", names) if "passer" in obj else None
+        # A prisoner refused for another field is still named: the First Player naming it is no second problem.
+        named = [item["name"] for item in self.r_items(obj) if isinstance(item, dict) and isinstance(item.get("name"), str)]
+        first = self.name(obj.get("first_player"), "first_player", named)
+        passer = self.name(obj["passer"], "passer", named) if "passer" in obj else None
         enemies = read_board(self.r, obj, cards)
         loot = self.loot(obj.get("loot", {}), "loot")
         bag = self.loot(obj.get("bag", {}), "bag")

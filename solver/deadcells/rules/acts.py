@@ -126,7 +126,8 @@ def timed_awaiting(combat: Combat, step: Step) -> Awaiting:
     assert step.actor is not None
     items = usable_timed(combat, step.actor, step.round)
     who = combat.prisoners[step.actor.seat].name
-    return Awaiting("decision", f"{who}: use a timed item with {step.source} in round {Round(step.round).label}?",
+    card = played_card(combat, step.actor.seat, step.actor.slot).name
+    return Awaiting("decision", f"{who}: use a timed item with {card} in round {Round(step.round).label}?",
                     tuple(f"item {i}" for i in items) + ("item none",), cite="timed_once")
 
 
