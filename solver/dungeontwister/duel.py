@@ -1,0 +1,220 @@
+"""A combat as a card game: two sides, their values before cards, their hands, and the powers that change how the
+cards are chosen.
+
+Both hands are known to both players (every card played is shown; the spent
+ones leave the game but the 0), so a combat is a zero-sum game. Its moves, in
+order:
+
+1. a berserker attacking alone announces whether it plays 1 or 2 cards (the
+   aid: « Il doit annoncer combien de cartes il joue »);
+2. a telepath in a single melee names a value: the opponent must play a card
+   of that value if it still holds one (two telepaths cancel);
+3. the cards: chosen at once, face down; or, with a weapon master on one side
+   only (two cancel), the other side's card first, shown, then hers.
+
+Steps 1 and 2 are choices both players see, so the value is a maximum (or a
+minimum) over them of the card stage's value; the card stage is a matrix game,
+or a maximin when one side sees the other's card. :func:`solve_duel` takes the
+payoff of each pair of plays (the attacker maximises), so the same game serves
+a single combat and a node of the card economy.
+
+>>> duel = Duel(Side(3, (0, 1, 2)), Side(3, (0, 1, 2)))
+>>> solve_duel(duel, lambda a, d: Fraction(outcome(duel, a, d))).value   # highest card wins: the 2 against the 2
+Fraction(0, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from enum import IntEnum, StrEnum
+from fractions import Fraction
+from itertools import combinations
+
+from solver.dungeontwister.matrix import Game, solve
+
+Play = tuple[int, ...]
+"""The cards one side plays, sorted (none when its hand is empty: DT-EMPTY-HAND)."""
+Payoff = Callable[[Play, Play], Fraction]
+
+
+class Outcome(IntEnum):
+    ATTACKER = 1
+    TIE = 0
+    DEFENDER = -1
+
+    @property
+    def word(self) -> str:
+        return {1: "the attacker wins", 0: "a tie", -1: "the defender wins"}[int(self)]
+
+
+class Order(StrEnum):
+    AT_ONCE = "at_once"
+    ATTACKER_SEES = "attacker_sees"
+    """The attacker's weapon master sees the defender's card first."""
+    DEFENDER_SEES = "defender_sees"
+
+
+@dataclass(frozen=True)
+class Side:
+    base: int
+    """The side's value before its cards: combat values and every modifier."""
+    hand: tuple[int, ...]
+    """The cards it holds, sorted."""
+    two_cards: bool = False
+    """A berserker attacking alone: it may play 2 cards."""
+    names_card: bool = False
+    """A telepath in a single melee."""
+    sees_card: bool = False
+    """A weapon master in a melee."""
+
+
+@dataclass(frozen=True)
+class Duel:
+    attacker: Side
+    defender: Side
+
+    def normal(self) -> Duel:
+        """Two telepaths, or two weapon masters, cancel; only an attacker plays two cards."""
+        a, d = self.attacker, self.defender
+        if a.names_card and d.names_card:
+            a, d = replace(a, names_card=False), replace(d, names_card=False)
+        if a.sees_card and d.sees_card:
+            a, d = replace(a, sees_card=False), replace(d, sees_card=False)
+        return Duel(a, replace(d, two_cards=False))
+
+    @property
+    def order(self) -> Order:
+        duel = self.normal()
+        if duel.attacker.sees_card:
+            return Order.ATTACKER_SEES
+        return Order.DEFENDER_SEES if duel.defender.sees_card else Order.AT_ONCE
+
+
+def plays(hand: tuple[int, ...], count: int) -> tuple[Play, ...]:
+    """Every distinct play of ``count`` cards from ``hand`` (a hand of equal cards gives one play).
+
+    >>> plays((0, 1, 1, 2), 2)
+    ((0, 1), (0, 2), (1, 1), (1, 2))
+    >>> plays((), 1)
+    ((),)
+    """
+    if not hand:
+        return ((),)
+    return tuple(sorted(set(combinations(hand, min(count, len(hand))))))
+
+
+def outcome(duel: Duel, attacker: Play, defender: Play) -> Outcome:
+    """Who wins with these plays: the higher total (value and cards), or a tie."""
+    total = duel.attacker.base + sum(attacker) - duel.defender.base - sum(defender)
+    return Outcome.ATTACKER if total > 0 else Outcome.DEFENDER if total < 0 else Outcome.TIE
+
+
+def spent(play: Play) -> Play:
+    """The cards that leave the game: all but the 0."""
+    return tuple(card for card in play if card != 0)
+
+
+def remaining(hand: tuple[int, ...], play: Play) -> tuple[int, ...]:
+    """The hand after a play (the 0 comes back).
+
+    >>> remaining((0, 1, 1, 3), (0, 1))
+    (0, 1, 3)
+    """
+    rest = list(hand)
+    for card in spent(play):
+        rest.remove(card)
+    return tuple(rest)
+
+
+@dataclass(frozen=True)
+class Branch:
+    """One way the choices before the cards can go, with the plays it leaves each side."""
+
+    count: int
+    """Cards the attacker announced (1, or 2 for a berserker)."""
+    named: int | None
+    """The value a telepath named (the opponent holds one), or None."""
+    namer: str | None
+    """``attacker`` or ``defender``: whose telepath named it."""
+    attacker_plays: tuple[Play, ...]
+    defender_plays: tuple[Play, ...]
+
+
+def branches(duel: Duel) -> list[list[Branch]]:
+    """The branches, grouped by the attacker's announcement (the outer choice, the attacker's); inside a group, one
+    branch per value a telepath may name (its owner's choice), or a single branch."""
+    duel = duel.normal()
+    a, d = duel.attacker, duel.defender
+    counts = (1, 2) if a.two_cards and len(a.hand) >= 2 else (1,)
+    groups = []
+    for count in counts:
+        attacker_plays, defender_plays = plays(a.hand, count), plays(d.hand, 1)
+        group = []
+        if a.names_card and d.hand:
+            for value in sorted(set(d.hand)):
+                group.append(Branch(count, value, "attacker", attacker_plays, tuple(p for p in defender_plays if value in p)))
+        elif d.names_card and a.hand:
+            for value in sorted(set(a.hand)):
+                group.append(Branch(count, value, "defender", tuple(p for p in attacker_plays if value in p), defender_plays))
+        else:
+            group.append(Branch(count, None, None, attacker_plays, defender_plays))
+        groups.append(group)
+    return groups
+
+
+@dataclass(frozen=True)
+class Stage:
+    """The card stage of one branch, solved: its value and each side's equilibrium mix over its plays."""
+
+    branch: Branch
+    order: Order
+    value: Fraction
+    attacker_mix: tuple[Fraction, ...]
+    defender_mix: tuple[Fraction, ...]
+    game: Game | None
+    """The matrix game (cards chosen at once), with its certificate; None when one side sees the other's card."""
+
+
+@dataclass(frozen=True)
+class Solution:
+    value: Fraction
+    stage: Stage
+    """The branch both players' choices lead to, solved."""
+    stages: tuple[Stage, ...]
+    """Every branch, solved (the chosen one among them)."""
+
+
+def solve_stage(branch: Branch, order: Order, payoff: Payoff) -> Stage:
+    matrix = [[payoff(a, d) for d in branch.defender_plays] for a in branch.attacker_plays]
+    if order is Order.AT_ONCE:
+        game = solve(matrix)
+        return Stage(branch, order, game.value, game.rows, game.columns, game)
+    if order is Order.ATTACKER_SEES:  # the defender commits to a pure play, the attacker answers it
+        worst = [max(row[j] for row in matrix) for j in range(len(branch.defender_plays))]
+        j = min(range(len(worst)), key=worst.__getitem__)
+        i = max(range(len(matrix)), key=lambda k: matrix[k][j])
+    else:
+        best = [min(row) for row in matrix]
+        i = max(range(len(best)), key=best.__getitem__)
+        j = min(range(len(matrix[i])), key=matrix[i].__getitem__)
+    unit_a = tuple(Fraction(int(k == i)) for k in range(len(matrix)))
+    unit_d = tuple(Fraction(int(k == j)) for k in range(len(matrix[0])))
+    return Stage(branch, order, matrix[i][j], unit_a, unit_d, None)
+
+
+def solve_duel(duel: Duel, payoff: Payoff) -> Solution:
+    """The value of the combat for the attacker (who maximises ``payoff``) and how both sides play it."""
+    order = duel.order
+    stages: list[Stage] = []
+    chosen: Stage | None = None
+    for group in branches(duel):
+        solved = [solve_stage(branch, order, payoff) for branch in group]
+        stages += solved
+        namer = group[0].namer
+        pick = max if namer == "attacker" else min if namer == "defender" else max
+        inner = pick(solved, key=lambda s: s.value)
+        if chosen is None or inner.value > chosen.value:
+            chosen = inner
+    assert chosen is not None
+    return Solution(chosen.value, chosen, tuple(stages))

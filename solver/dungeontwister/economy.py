@@ -1,0 +1,152 @@
+"""The card economy: which fights deserve the high cards, over a planned sequence of combats.
+
+Combat cards never come back but the 0, so a card spent now is missing later.
+Given both hands and a list of fights (who attacks, each side's value before
+cards, the powers that change the card choice, and what each result is
+worth), the sequence is solved by backward induction: at each fight, for
+every pair of hands still possible, a zero-sum game whose payoff for a pair of
+plays is the fight's result plus the value of the rest of the sequence with
+the hands those plays leave. Values are exact fractions, for player 0 (player
+1's is the opposite); each node's matrix game is certified (both players'
+guarantees meet, :func:`solver.dungeontwister.matrix.certify`).
+
+Nodes are remembered by (fight, hand 0, hand 1): hands are sorted tuples, so
+equal hands reached by different plays are solved once; dominated plays are
+dropped inside each matrix game before the simplex.
+
+>>> plan = (Fight(0, 3, 3), Fight(0, 3, 3))
+>>> answer = solve_economy(plan, ((0, 1, 5), (0, 1, 5)))
+>>> answer.value, answer.nodes > 1
+(Fraction(0, 1), True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from solver.dungeontwister.duel import Duel, Outcome, Play, Side, Solution, outcome, remaining, solve_duel
+from solver.dungeontwister.odds import fraction_text
+
+Hands = tuple[tuple[int, ...], tuple[int, ...]]
+MAX_FIGHTS = 6
+MAX_HAND = 12
+"""The documented bounds of an economy question (checked before any work): 6 fights, 12 cards a hand."""
+
+
+@dataclass(frozen=True)
+class Fight:
+    attacker: int
+    """Player 0 or 1."""
+    attacker_base: int
+    defender_base: int
+    two_cards: bool = False
+    """The attacker is a berserker fighting alone."""
+    attacker_names: bool = False
+    defender_names: bool = False
+    """A telepath on that side (a single melee)."""
+    attacker_sees: bool = False
+    defender_sees: bool = False
+    """A weapon master on that side."""
+    win: Fraction = Fraction(1)
+    """What the attacker's player gains when the attacker wins."""
+    tie: Fraction = Fraction(0)
+    """What the attacker's player gains on a tie."""
+    loss: Fraction = Fraction(1)
+    """What the defender's player gains when the defender wins."""
+    label: str = ""
+
+    def duel(self, attacker_hand: tuple[int, ...], defender_hand: tuple[int, ...]) -> Duel:
+        return Duel(Side(self.attacker_base, attacker_hand, self.two_cards, self.attacker_names, self.attacker_sees),
+                    Side(self.defender_base, defender_hand, False, self.defender_names, self.defender_sees))
+
+    def points(self, result: Outcome) -> Fraction:
+        """The result for the attacker's player."""
+        return self.win if result is Outcome.ATTACKER else self.tie if result is Outcome.TIE else -self.loss
+
+
+@dataclass
+class _Search:
+    fights: tuple[Fight, ...]
+    memo: dict[tuple[int, tuple[int, ...], tuple[int, ...]], Fraction] = field(default_factory=dict)
+    certified: int = 0
+    sequential: int = 0
+
+    def value(self, index: int, hands: Hands) -> Fraction:
+        """The rest of the sequence's value for player 0, from fight ``index`` with these hands."""
+        if index == len(self.fights):
+            return Fraction(0)
+        key = (index, hands[0], hands[1])
+        known = self.memo.get(key)
+        if known is None:
+            known = self.memo[key] = self.solve(index, hands).value * (1 if self.fights[index].attacker == 0 else -1)
+        return known
+
+    def solve(self, index: int, hands: Hands) -> Solution:
+        """The fight's game (in the attacker's terms) at these hands."""
+        fight = self.fights[index]
+        attacker = fight.attacker
+        own, other = hands[attacker], hands[1 - attacker]
+        duel = fight.duel(own, other)
+        sign = 1 if attacker == 0 else -1
+
+        def payoff(a: Play, d: Play) -> Fraction:
+            left = (remaining(own, a), remaining(other, d))
+            after: Hands = (left[0], left[1]) if attacker == 0 else (left[1], left[0])
+            return fight.points(outcome(duel, a, d)) + sign * self.value(index + 1, after)
+
+        solution = solve_duel(duel, payoff)
+        if solution.stage.game is not None:
+            self.certified += 1
+        else:
+            self.sequential += 1
+        return solution
+
+
+@dataclass(frozen=True)
+class EconomyAnswer:
+    fights: tuple[Fight, ...]
+    hands: Hands
+    value: Fraction
+    """For player 0: what it expects to gain over the sequence, minus what player 1 does, both playing best."""
+    first: Solution
+    """The first fight, solved with the rest of the sequence in its payoffs."""
+    myopic: Solution
+    """The first fight solved as if it were the last (its result alone): where the two differ, the future matters."""
+    nodes: int
+    certified: int
+    """Nodes solved as a matrix game whose certificate held (both players' guarantees meet exactly)."""
+    sequential: int
+    """Nodes where one side sees the other's card (a maximin, no mix)."""
+
+    def as_json(self) -> dict[str, Any]:
+        def advice(solution: Solution) -> dict[str, Any]:
+            stage = solution.stage
+            return {"value": fraction_text(solution.value), "announced_cards": stage.branch.count, "named": stage.branch.named,
+                    "order": stage.order.value,
+                    "attacker_mix": [{"cards": list(p), "p": fraction_text(q)}
+                                     for p, q in zip(stage.branch.attacker_plays, stage.attacker_mix) if q],
+                    "defender_mix": [{"cards": list(p), "p": fraction_text(q)}
+                                     for p, q in zip(stage.branch.defender_plays, stage.defender_mix) if q]}
+
+        return {"value": fraction_text(self.value), "value_float": float(self.value), "for": "player 0",
+                "hands": [list(self.hands[0]), list(self.hands[1])],
+                "fights": [{"label": f.label, "attacker": f.attacker, "attacker_base": f.attacker_base,
+                            "defender_base": f.defender_base, "win": fraction_text(f.win), "tie": fraction_text(f.tie),
+                            "loss": fraction_text(f.loss)} for f in self.fights],
+                "first_fight": advice(self.first), "first_fight_alone": advice(self.myopic),
+                "nodes": self.nodes, "certified": self.certified, "sequential": self.sequential,
+                "check": "every matrix node's row and column guarantees are equal (exact)"}
+
+
+def solve_economy(fights: tuple[Fight, ...], hands: Hands) -> EconomyAnswer:
+    """Solve the sequence ``fights`` from ``hands`` (each sorted), exactly (see the module doc)."""
+    if not fights:
+        raise ValueError("an economy needs at least one fight")
+    hands = (tuple(sorted(hands[0])), tuple(sorted(hands[1])))
+    search = _Search(fights)
+    first = search.solve(0, hands)
+    value = first.value * (1 if fights[0].attacker == 0 else -1)
+    alone = _Search((fights[0],)).solve(0, hands)
+    return EconomyAnswer(fights, hands, value, first, alone, len(search.memo) + 1, search.certified, search.sequential)
