@@ -215,15 +215,9 @@ def _character_actions(position: Position, c: Character) -> list[Action]:
     if player.jump_cards or spare:
         options = () if player.jump_cards else (("card", str(spare[0])),)
         found += [Action(Verb.JUMP, c.ident, landing, (pit,), options) for pit, landing in board_actions.landings(position, c)]
-    candidates: list[Action] = []
+    candidates: list[Action] = _rotations(position, c)
     for index, room in enumerate(board.rooms):
-        if position.layout.revealed[index]:
-            if c.zone in board_actions.rotation_sites(position, index):
-                candidates.append(Action(Verb.ROTATE, c.ident, room.ident))
-                if c.has(Ability.TINKER):
-                    other = "ccw" if room.arrow.value == "cw" else "cw"
-                    candidates.append(Action(Verb.ROTATE, c.ident, room.ident, options=(("dir", other),)))
-        elif board_actions.access(position, c, index) is None:
+        if not position.layout.revealed[index] and board_actions.access(position, c, index) is None:
             placement = board_actions.default_placement(position, index)
             if placement is not None:
                 candidates.append(Action(Verb.REVEAL, c.ident, room.ident, placement))
@@ -310,3 +304,30 @@ def can_shoot(position: Position, c: Character) -> bool:
     except Illegal:
         return False
     return True
+
+
+PLANNED = (Verb.MOVE, Verb.JUMP, Verb.ROTATE, Verb.LOCKPICK, Verb.KEY, Verb.BEND, Verb.SMASH, Verb.WALLWALK)
+"""What a character's route may use: its moves, jumps and the actions that open a way; rooms turned by anyone."""
+
+
+def route_actions(position: Position, ident: str) -> list[Action]:
+    """The actions a route of ``ident`` may take now: its own moves, jumps, portcullis and wall actions and rotations,
+    and the rotations of every friend able to turn a room (the others stay where they are)."""
+    c = position.character(ident)
+    if c.owner != position.to_move or position.players[c.owner].ap < 1 or position.winner >= 0:
+        return []
+    found = [a for a in _character_actions(position, c) if a.verb in PLANNED] if c.active else []
+    for friend in position.characters:
+        if friend.owner == c.owner and friend.ident != ident and friend.active:
+            found += _checked(position, _rotations(position, friend))
+    return found
+
+
+def _rotations(position: Position, c: Character) -> list[Action]:
+    out = []
+    for index, room in enumerate(position.board.rooms):
+        if position.layout.revealed[index] and c.zone in board_actions.rotation_sites(position, index):
+            out.append(Action(Verb.ROTATE, c.ident, room.ident))
+            if c.has(Ability.TINKER):
+                out.append(Action(Verb.ROTATE, c.ident, room.ident, options=(("dir", "ccw" if room.arrow.value == "cw" else "cw"),)))
+    return out
