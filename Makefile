@@ -10,7 +10,7 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 # setup.py builds the compiled end-game kernel (optional: without a C compiler the pure one runs).
-$(STAMP): $(BIN)/python pyproject.toml setup.py $(wildcard solver/endgame/kernel/csrc/*)
+$(STAMP): $(BIN)/python pyproject.toml setup.py $(wildcard solver/nightcage/endgame/kernel/csrc/*)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)

@@ -6,8 +6,8 @@
                                        [--setup standard|advanced|supreme]
                                        [--prisoners 4] [--first-seed 0] [--json PATH]
 
-The policies: ``bot`` (the search bot, :class:`solver.bot.search.SearchBot`),
-``classic`` (the bot before it, :class:`solver.bot.policy.BotPolicy`, the
+The policies: ``bot`` (the search bot, :class:`solver.nightcage.bot.search.SearchBot`),
+``classic`` (the bot before it, :class:`solver.nightcage.bot.policy.BotPolicy`, the
 baseline the search bot is paired against), ``greedy``, ``random``.
 
 ``--setup``: ``standard`` (the default), ``advanced`` (keepers for the keys,
@@ -17,7 +17,7 @@ setup's pieces, ``random`` plays through the rules engine instead (uniform
 choices, the same seeds) and ``greedy``, ``bot`` and ``classic`` are reported
 as not covered, with the simulator's reason.
 
-Game ``i`` is :func:`solver.play.autoplay.play_game` with seed ``first-seed + i``:
+Game ``i`` is :func:`solver.nightcage.play.autoplay.play_game` with seed ``first-seed + i``:
 its pile order depends on the seed only, so every policy plays the same
 piles. Policies run one after the other, each over ``--workers`` processes
 (``--backend local``) or Ray workers (``--backend ray``; ``--address`` joins a
@@ -40,7 +40,7 @@ machine's speed). ``--bot-games`` is the number of games of both bots.
 compares them on the seeds both played: the games both won, only A, only B,
 neither; A's win rate minus B's with a 95% interval for paired proportions
 (Newcombe's method 10, the two Wilson intervals combined with the results'
-correlation over the seeds, continuity-corrected: :mod:`solver.play.paired`)
+correlation over the seeds, continuity-corrected: :mod:`solver.base.paired`)
 and the exact two-sided sign test (McNemar's exact test) on the games only
 one of them won. ``--json`` holds each policy's per-seed results and the
 pairing.
@@ -64,15 +64,15 @@ sys.path.insert(0, str(ROOT))
 
 import random  # noqa: E402
 
-from solver.core import ray_jobs  # noqa: E402
-from solver.core.errors import NotCovered  # noqa: E402
-from solver.core.newgame import new_game  # noqa: E402
-from solver.core.setups import Setup  # noqa: E402
-from solver.play.autoplay import MAX_TURNS, POLICIES, BotOptions, Timed, Unfinished, make_policy, play_game  # noqa: E402
-from solver.play.paired import Paired  # noqa: E402
-from solver.play.playouts import engine_playout  # noqa: E402
-from solver.play.stats import wilson  # noqa: E402
-from solver.sim.game import Game  # noqa: E402
+from solver.base import ray_jobs  # noqa: E402
+from solver.base.errors import NotCovered  # noqa: E402
+from solver.base.paired import Paired  # noqa: E402
+from solver.base.stats import wilson  # noqa: E402
+from solver.nightcage.model.newgame import new_game  # noqa: E402
+from solver.nightcage.model.setups import Setup  # noqa: E402
+from solver.nightcage.play.autoplay import MAX_TURNS, POLICIES, BotOptions, Timed, Unfinished, make_policy, play_game  # noqa: E402
+from solver.nightcage.play.playouts import engine_playout  # noqa: E402
+from solver.nightcage.sim.game import Game  # noqa: E402
 
 BACKENDS = ("local", "ray")
 BOTS = ("bot", "classic")

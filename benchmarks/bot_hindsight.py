@@ -6,7 +6,7 @@
                                                  [--endgame-seconds S] [--workers 2] [--json PATH]
 
 The positions: game seeds from ``--first-seed`` on are played as
-:func:`solver.play.autoplay.play_game` seeds them (pile ``Random("pile-<seed>")``,
+:func:`solver.nightcage.play.autoplay.play_game` seeds them (pile ``Random("pile-<seed>")``,
 policy ``Random("policy-<seed>")``, standard 4-prisoner game) by the
 ``--collect-policy``, turn by turn through the fast simulator; a game gives the
 first turn start where the pile holds between 1 and ``--tiles`` tiles, every
@@ -17,7 +17,7 @@ distinct order of them is equally likely (they all lie in the last layer of the
 standard pile). Measured there:
 
 - **hindsight**: the share of orders a group that knew the order would win
-  (:func:`solver.chance.hindsight.every_order`, the end-game oracle on each
+  (:func:`solver.nightcage.chance.hindsight.every_order`, the end-game oracle on each
   order): an upper bound on any policy's win chance from the position. Orders
   the oracle leaves open (``--max-nodes`` per order, ``--hindsight-seconds`` per
   position) are counted as won, so the bound stays an upper bound.
@@ -53,18 +53,18 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from solver.bot.policy import BotPolicy  # noqa: E402
-from solver.bot.search import make_search_bot  # noqa: E402
-from solver.chance.hindsight import distinct_orders, order_count, solve_orders  # noqa: E402
-from solver.core.newgame import new_game  # noqa: E402
-from solver.core.setups import Setup  # noqa: E402
-from solver.core.state import GameState, Pile  # noqa: E402
-from solver.core.tiles import TYPE_INDEX, TileType  # noqa: E402
-from solver.endgame.oracle import EndgameOracle  # noqa: E402
-from solver.play.autoplay import MAX_TURNS  # noqa: E402
-from solver.sim.convert import compile_state, to_state  # noqa: E402
-from solver.sim.position import Over, Stuck  # noqa: E402
-from solver.sim.sim import Sim  # noqa: E402
+from solver.nightcage.bot.policy import BotPolicy  # noqa: E402
+from solver.nightcage.bot.search import make_search_bot  # noqa: E402
+from solver.nightcage.chance.hindsight import distinct_orders, order_count, solve_orders  # noqa: E402
+from solver.nightcage.endgame.oracle import EndgameOracle  # noqa: E402
+from solver.nightcage.model.newgame import new_game  # noqa: E402
+from solver.nightcage.model.setups import Setup  # noqa: E402
+from solver.nightcage.model.state import GameState, Pile  # noqa: E402
+from solver.nightcage.model.tiles import TYPE_INDEX, TileType  # noqa: E402
+from solver.nightcage.play.autoplay import MAX_TURNS  # noqa: E402
+from solver.nightcage.sim.convert import compile_state, to_state  # noqa: E402
+from solver.nightcage.sim.position import Over, Stuck  # noqa: E402
+from solver.nightcage.sim.sim import Sim  # noqa: E402
 
 POLICIES = {
     "bot": lambda rng, start: make_search_bot(rng, start),
@@ -140,7 +140,7 @@ def play_on(position: Position, order: tuple[TileType, ...], policy: str, templa
 def hindsight(view: GameState, orders: list[tuple[TileType, ...]], options: Options) -> list[str]:
     """Each order's verdict with hindsight: ``win``, ``lose``, or ``open`` (a limit, or not reached by the deadline).
 
-    :func:`solver.chance.hindsight.every_order` order by order (one oracle shared, as it does),
+    :func:`solver.nightcage.chance.hindsight.every_order` order by order (one oracle shared, as it does),
     to keep each order's verdict.
     """
     deadline = None if options.hindsight_seconds is None else time.perf_counter() + options.hindsight_seconds

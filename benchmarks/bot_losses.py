@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/bot_losses.py [--games 300] [--first-seed 0] [--policy bot|classic]
                                               [--workers 2] [--json PATH]
 
-Game ``i`` is :func:`solver.play.autoplay.play_game`'s game of seed
+Game ``i`` is :func:`solver.nightcage.play.autoplay.play_game`'s game of seed
 ``first-seed + i`` (the same pile and bot seeds), played turn by turn through the
 fast simulator. Each game is put in one class:
 
@@ -35,14 +35,14 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from solver.core.errors import LimitReached, NotCovered  # noqa: E402
-from solver.core.newgame import new_game  # noqa: E402
-from solver.core.setups import Setup  # noqa: E402
-from solver.endgame.oracle import EndgameOracle  # noqa: E402
-from solver.play.autoplay import make_policy  # noqa: E402
-from solver.sim.convert import compile_state, to_state  # noqa: E402
-from solver.sim.outcome import KEYS_IN  # noqa: E402
-from solver.sim.position import KEY, Over, Stuck  # noqa: E402
+from solver.base.errors import LimitReached, NotCovered  # noqa: E402
+from solver.nightcage.endgame.oracle import EndgameOracle  # noqa: E402
+from solver.nightcage.model.newgame import new_game  # noqa: E402
+from solver.nightcage.model.setups import Setup  # noqa: E402
+from solver.nightcage.play.autoplay import make_policy  # noqa: E402
+from solver.nightcage.sim.convert import compile_state, to_state  # noqa: E402
+from solver.nightcage.sim.outcome import KEYS_IN  # noqa: E402
+from solver.nightcage.sim.position import KEY, Over, Stuck  # noqa: E402
 
 ORACLE_NODES = 300_000
 
@@ -67,11 +67,11 @@ def one_game(task: tuple[str, int]) -> dict[str, Any]:
 
     sim.choose = choose
     key_losses: Counter[str] = Counter()
-    ff_start: str | None = None
+    flickers_start: str | None = None
     try:
         while sim.turns < 1_000:
-            if ff_start is None and sim.top >= sim.npile and not any(sim.unplaced):
-                ff_start = _verdict(sim, known) + f", {sum(sim.key)} keys held"
+            if flickers_start is None and sim.top >= sim.npile and not any(sim.unplaced):
+                flickers_start = _verdict(sim, known) + f", {sum(sim.key)} keys held"
             before, top, keyed, pits = keys_left(sim), sim.top, sim.keyed, sim.pit
             mains.clear()
             try:
@@ -93,7 +93,7 @@ def one_game(task: tuple[str, int]) -> dict[str, Any]:
         result, why = "unfinished", "1,000 turns"
     except Over as end:
         result = end.result
-        why = _why(sim, end.result, ff_start)
+        why = _why(sim, end.result, flickers_start)
     except Stuck:
         result, why = "lose", "stuck (nowhere to land)"
     return {"seed": seed, "result": result, "why": why, "key_losses": dict(key_losses), "turns": sim.turns}
@@ -107,11 +107,11 @@ def _verdict(sim: Any, known: Any) -> str:
     return "winnable at the Final Flickers' start" if won else "proven lost at the Final Flickers' start"
 
 
-def _why(sim: Any, result: str, ff_start: str | None) -> str:
+def _why(sim: Any, result: str, flickers_start: str | None) -> str:
     if result == "win":
-        return "won in the Final Flickers" if ff_start is not None else "won while tiles remain"
-    if ff_start is not None:
-        return f"lost in the Final Flickers: {ff_start}"
+        return "won in the Final Flickers" if flickers_start is not None else "won while tiles remain"
+    if flickers_start is not None:
+        return f"lost in the Final Flickers: {flickers_start}"
     if keys_left(sim) < sim.n:
         return "lost while tiles remain: fewer keys than prisoners"
     if not sim.gate and not sim.gsuf[sim.top]:

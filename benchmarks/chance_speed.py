@@ -20,13 +20,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from solver.core.errors import NoDecision
-from solver.core.limits import Limits
-from solver.core.newgame import new_game  # noqa: E402
-from solver.core.setups import Setup  # noqa: E402
-from solver.notation.forms import load_path  # noqa: E402
-from solver.play.analyze import analyze  # noqa: E402
-from solver.play.hint import hint
+from solver.base.errors import NoDecision
+from solver.base.limits import Limits
+from solver.nightcage.model.newgame import new_game  # noqa: E402
+from solver.nightcage.model.setups import Setup  # noqa: E402
+from solver.nightcage.notation.forms import load_path  # noqa: E402
+from solver.nightcage.play.analyze import analyze  # noqa: E402
+from solver.nightcage.play.hint import hint
 
 
 def bench_analyze(playouts: int, orders: int, workers: int, policy: str) -> dict:

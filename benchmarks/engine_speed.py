@@ -5,11 +5,11 @@
 1. Rules engine: seeded random games from the standard setup (known pile
    order, so every step is a decision), one random legal action at a time;
    a turn is counted each time the turn index changes.
-2. End-game kernel (``solver.endgame.kernel``): successor generation over a fixed
+2. End-game kernel (``solver.nightcage.endgame.kernel``): successor generation over a fixed
    set of Final Flickers positions (sampled positions and the positions one
    turn later), with the sight cache warm and cold, and without losses.
 3. The same successor generation through the rules engine
-   (``solver.endgame.kernel.engine_successors``), for comparison.
+   (``solver.nightcage.endgame.kernel.engine_successors``), for comparison.
 
 All positions and games come from fixed seeds (shifted by ``--seed``).
 """
@@ -26,11 +26,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solver.core.newgame import new_game  # noqa: E402
-from solver.core.setups import Setup  # noqa: E402
-from solver.core.state import GameState  # noqa: E402
-from solver.endgame import kernel as eg  # noqa: E402
-from solver.rules.engine import apply, legal_actions, node_type  # noqa: E402
+from solver.nightcage.endgame import kernel as eg  # noqa: E402
+from solver.nightcage.model.newgame import new_game  # noqa: E402
+from solver.nightcage.model.setups import Setup  # noqa: E402
+from solver.nightcage.model.state import GameState  # noqa: E402
+from solver.nightcage.rules.engine import apply, legal_actions, node_type  # noqa: E402
 from solver.testing.endgame import engine_successors, sample_position
 
 ROOTS = 150
@@ -40,7 +40,7 @@ ENGINE_ROOTS = 40
 
 
 def engine_turns(seconds: float, seed: int) -> tuple[float, float]:
-    """Random games through ``solver.rules.engine``: (turns per second, actions per second)."""
+    """Random games through ``solver.nightcage.rules.engine``: (turns per second, actions per second)."""
     rng = random.Random(seed)
     game = seed
     state = new_game(Setup(), rng=random.Random(game))

@@ -7,11 +7,11 @@ Runs in its own virtual environment (``.venv-fd``: the project plus
 ``benchmarks/fd-requirements.txt``); the project and its tests never import
 the planner. For each position of the end-game corpus
 (``benchmarks/endgames/index.json``; without it, ``--samples`` positions of
-:func:`solver.endgame.kernel.sample_position`): export PDDL (:mod:`solver.endgame.pddl.export`), run
+:func:`solver.nightcage.endgame.kernel.sample_position`): export PDDL (:mod:`solver.nightcage.endgame.pddl.export`), run
 the Fast Downward driver shipped by ``up-fast-downward`` with an optimal
 configuration (default ``astar(blind())``, see benchmarks/README.md for why)
 and a time limit, replay its plan through the rules engine, and solve the
-same position with :func:`solver.endgame.search.solve`. Prints per-engine time and
+same position with :func:`solver.nightcage.endgame.search.solve`. Prints per-engine time and
 node percentiles, agreement counts, every disagreement, and the median time
 ratio FD / search.
 
@@ -45,14 +45,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
 sys.path.insert(0, str(ROOT))
 
-from solver.core.errors import NightCageError  # noqa: E402
-from solver.core.limits import Limits
-from solver.core.state import GameState  # noqa: E402
-from solver.endgame.pddl import PddlTask, export, parse_plan, plan_cost, plan_turns  # noqa: E402
-from solver.endgame.plan import PlanError, PlanTurn, verify  # noqa: E402
-from solver.endgame.search import solve  # noqa: E402
-from solver.notation.forms import load_path  # noqa: E402
-from solver.play.stats import percentile  # noqa: E402
+from solver.base.errors import LueurError  # noqa: E402
+from solver.base.limits import Limits
+from solver.base.stats import percentile  # noqa: E402
+from solver.nightcage.endgame.pddl import PddlTask, export, parse_plan, plan_cost, plan_turns  # noqa: E402
+from solver.nightcage.endgame.plan import PlanError, PlanTurn, verify  # noqa: E402
+from solver.nightcage.endgame.search import solve  # noqa: E402
+from solver.nightcage.model.state import GameState  # noqa: E402
+from solver.nightcage.notation.forms import load_path  # noqa: E402
 from solver.testing.endgame import sample_position  # noqa: E402
 
 CORPUS = ROOT / "benchmarks" / "endgames" / "index.json"
@@ -336,7 +336,7 @@ def main() -> None:
         row: dict[str, Any] = {"id": pid, "expected": expected}
         try:
             task = export(state)
-        except NightCageError as exc:
+        except LueurError as exc:
             row["skipped"] = str(exc)
             rows.append(row)
             print(f"[{n}/{len(todo)}] {pid}: skipped: {exc}", flush=True)

@@ -24,11 +24,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from solver.fearsome import setups  # noqa: E402
-from solver.fearsome.forecast import forecast  # noqa: E402
-from solver.fearsome.race import race  # noqa: E402
-from solver.fearsome.safe_moves import rank_moves  # noqa: E402
-from solver.fearsome.state import Position  # noqa: E402
+from solver.fearsome.analysis.forecast import forecast  # noqa: E402
+from solver.fearsome.analysis.race import race  # noqa: E402
+from solver.fearsome.analysis.safe_moves import rank_moves  # noqa: E402
+from solver.fearsome.model import setups  # noqa: E402
+from solver.fearsome.model.state import Position  # noqa: E402
 from solver.testing.fearsome import midgame  # noqa: E402
 
 

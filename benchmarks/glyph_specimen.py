@@ -1,4 +1,4 @@
-"""A specimen of the stroke font (solver/present/glyphs.py), to look at by eye.
+"""A specimen of the stroke font (solver/base/svg/glyphs.py), to look at by eye.
 
     python benchmarks/glyph_specimen.py OUT.png      # writes OUT.png and OUT.svg
     python benchmarks/glyph_specimen.py OUT.svg      # the SVG only
@@ -14,8 +14,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this tree's solver, not an installed one
 
-from solver.present.glyph_table import COMPOSITES, GLYPHS  # noqa: E402
-from solver.present.glyphs import glyph_defs, text_element, text_width  # noqa: E402
+from solver.base.svg.glyph_table import COMPOSITES, GLYPHS  # noqa: E402
+from solver.base.svg.glyphs import glyph_defs, text_element, text_width  # noqa: E402
 
 ASCII = "".join(chr(code) for code in range(33, 127))
 EXTRA = "".join(char for char in GLYPHS if ord(char) > 126) + "".join(COMPOSITES)

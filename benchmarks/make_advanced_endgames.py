@@ -19,10 +19,10 @@ random number of steps, omens and the Dirge included; one of its turn starts
    discarded until none is left, so that every tile total still holds.
 
 A candidate is kept when it holds an advanced piece, is valid
-(:func:`solver.rules.validate.consistency_problems`), is not over, and both
+(:func:`solver.nightcage.rules.validate.consistency_problems`), is not over, and both
 exact methods answer it within a fixed number of positions (deterministic
 limits: the corpus does not depend on the machine): the A* search
-(:func:`solver.endgame.search.solve`) and the breadth-first reference over the
+(:func:`solver.nightcage.endgame.search.solve`) and the breadth-first reference over the
 rules engine (:func:`solver.testing.reference_search.reference_solve`). Their
 answers must agree (verdict, fewest turns, then fewest Nerve): a disagreement
 stops the generator. Wins and losses are kept in turn, so neither verdict
@@ -44,20 +44,20 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from solver.core import counts  # noqa: E402
-from solver.core.limits import Limits  # noqa: E402
-from solver.core.newgame import new_game  # noqa: E402
-from solver.core.setups import Setup  # noqa: E402
-from solver.core.state import GameState, Pile  # noqa: E402
-from solver.core.tiles import Kind, Tile  # noqa: E402
-from solver.endgame.plan import Solution  # noqa: E402
-from solver.endgame.search import solve  # noqa: E402
-from solver.notation.position_json import dumps  # noqa: E402
-from solver.play.stats import percentile  # noqa: E402
-from solver.rules.engine import apply, chance_outcomes, legal_actions, node_type  # noqa: E402
-from solver.rules.lighting import illuminated  # noqa: E402
-from solver.rules.outcome import outcome  # noqa: E402
-from solver.rules.validate import consistency_problems  # noqa: E402
+from solver.base.limits import Limits  # noqa: E402
+from solver.base.stats import percentile  # noqa: E402
+from solver.nightcage.endgame.plan import Solution  # noqa: E402
+from solver.nightcage.endgame.search import solve  # noqa: E402
+from solver.nightcage.model import counts  # noqa: E402
+from solver.nightcage.model.newgame import new_game  # noqa: E402
+from solver.nightcage.model.setups import Setup  # noqa: E402
+from solver.nightcage.model.state import GameState, Pile  # noqa: E402
+from solver.nightcage.model.tiles import Kind, Tile  # noqa: E402
+from solver.nightcage.notation.position_json import dumps  # noqa: E402
+from solver.nightcage.rules.engine import apply, chance_outcomes, legal_actions, node_type  # noqa: E402
+from solver.nightcage.rules.lighting import illuminated  # noqa: E402
+from solver.nightcage.rules.outcome import outcome  # noqa: E402
+from solver.nightcage.rules.validate import consistency_problems  # noqa: E402
 from solver.testing.reference_search import ReferenceLimit, reference_solve  # noqa: E402
 
 OUT = ROOT / "benchmarks" / "endgames" / "advanced"

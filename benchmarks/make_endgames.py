@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/make_endgames.py [--seed S] [--count N] [--workers W]
 
-Positions come from :func:`solver.puzzles.corpus.generate` (seeded: the same seed and
+Positions come from :func:`solver.nightcage.puzzles.corpus.generate` (seeded: the same seed and
 count give byte-identical files, whatever ``--workers``). Each file is a
 ``lueur-position/1`` position whose ``meta`` carries its title, the
 generator's seed and candidate index, its features and the search's answer
@@ -25,8 +25,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from solver.play.stats import percentile  # noqa: E402
-from solver.puzzles import corpus  # noqa: E402
+from solver.base.stats import percentile  # noqa: E402
+from solver.nightcage.puzzles import corpus  # noqa: E402
 
 OUT = ROOT / "benchmarks" / "endgames"
 NUMBERED = re.compile(r"^\d{4}\.json$")

@@ -3,8 +3,8 @@
     .venv/bin/python benchmarks/make_hard_endgames.py [--seed S] [--count N] [--workers W]
         [--min-nodes A] [--max-nodes B] [--max-candidates C] [--cache FILE]
 
-Positions come from :func:`solver.puzzles.hard_corpus.generate`: candidates
-with long arms (:mod:`solver.puzzles.hard_layout`), kept when the search
+Positions come from :func:`solver.nightcage.puzzles.hard_corpus.generate`: candidates
+with long arms (:mod:`solver.nightcage.puzzles.hard_layout`), kept when the search
 expands between ``--min-nodes`` (10^4) and ``--max-nodes`` (10^6) positions
 to settle them; counts, never seconds, so the same seed and options give
 byte-identical files whatever ``--workers``. Each file's ``meta`` holds the
@@ -31,8 +31,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from solver.puzzles import hard_corpus  # noqa: E402
-from solver.puzzles.corpus import Entry  # noqa: E402
+from solver.nightcage.puzzles import hard_corpus  # noqa: E402
+from solver.nightcage.puzzles.corpus import Entry  # noqa: E402
 
 OUT = ROOT / "benchmarks" / "endgames" / "hard"
 NUMBERED = re.compile(r"^\d{4}\.json$")

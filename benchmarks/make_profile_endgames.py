@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/make_profile_endgames.py [--seed S] [--count N] [--min-nodes M] [--max-nodes X]
 
-Candidates ``0, 1, 2, ...`` of :func:`solver.puzzles.corpus.label` (seeded, so the set is
+Candidates ``0, 1, 2, ...`` of :func:`solver.nightcage.puzzles.corpus.label` (seeded, so the set is
 deterministic as long as the search expands the same positions) are solved by the exact
 search with a node limit of ``--max-nodes``; a candidate is kept when the search settles it
 after expanding at least ``--min-nodes`` positions. These are the positions the easy corpus
@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from solver.puzzles import corpus  # noqa: E402
+from solver.nightcage.puzzles import corpus  # noqa: E402
 
 OUT = ROOT / "benchmarks" / "endgames" / "profile"
 

@@ -13,9 +13,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from solver.notation.forms import load_path  # noqa: E402
-from solver.rules.perft import divide, perft  # noqa: E402
-from tests.test_perft import read_perft_file  # noqa: E402
+from solver.nightcage.notation.forms import load_path  # noqa: E402
+from solver.nightcage.rules.perft import divide, perft  # noqa: E402
+from tests.nightcage.rules.test_perft import read_perft_file  # noqa: E402
 
 
 def main() -> None:

@@ -5,8 +5,8 @@
     .venv/bin/python benchmarks/planners.py --engines search --per-node --corpus benchmarks/endgames/profile/index.json
     .venv/bin/python benchmarks/planners.py --hard       # the hard corpus (issue 15): search, cpsat
 
-Each engine (``search``: :func:`solver.endgame.search.solve`; ``cpsat``:
-:func:`solver.endgame.cpsat.planner.solve`) solves every position of
+Each engine (``search``: :func:`solver.nightcage.endgame.search.solve`; ``cpsat``:
+:func:`solver.nightcage.endgame.cpsat.planner.solve`) solves every position of
 ``benchmarks/endgames/index.json`` with the objective ``turns``. Its answers
 are checked against the corpus's expectations (the search's answers when the
 corpus was made) and against each other: verdict, optimal turns, Nerve spent;
@@ -48,12 +48,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from solver.core.errors import UnsupportedError  # noqa: E402
-from solver.core.limits import Limits
-from solver.core.state import GameState  # noqa: E402
-from solver.endgame.plan import PlanError, verify  # noqa: E402
-from solver.notation.forms import load_path  # noqa: E402
-from solver.play.stats import percentile  # noqa: E402
+from solver.base.errors import UnsupportedError  # noqa: E402
+from solver.base.limits import Limits
+from solver.base.stats import percentile  # noqa: E402
+from solver.nightcage.endgame.plan import PlanError, verify  # noqa: E402
+from solver.nightcage.model.state import GameState  # noqa: E402
+from solver.nightcage.notation.forms import load_path  # noqa: E402
 from solver.testing.reference_search import ReferenceLimit, reference_solve  # noqa: E402
 
 CORPUS = ROOT / "benchmarks" / "endgames" / "index.json"
@@ -112,14 +112,14 @@ def engine_solvers(names: list[str], time_limit: float) -> tuple[dict[str, Calla
     missing: dict[str, str] = {}
     for name in names:
         if name == "search":
-            from solver.endgame import search
+            from solver.nightcage.endgame import search
 
             solvers[name] = lambda s, m=search: m.solve(s, limits=Limits(time_limit=time_limit))
         elif name == "cpsat":
             try:
-                from solver.endgame.cpsat import planner as cpsat  # type: ignore[attr-defined]
+                from solver.nightcage.endgame.cpsat import planner as cpsat  # type: ignore[attr-defined]
             except ImportError as exc:
-                missing[name] = f"cannot import solver.endgame.cpsat.planner: {exc}"
+                missing[name] = f"cannot import solver.nightcage.endgame.cpsat.planner: {exc}"
                 continue
             solvers[name] = lambda s, m=cpsat: m.solve(s, limits=Limits(time_limit=time_limit))
         elif name == "reference":

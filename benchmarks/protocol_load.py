@@ -13,7 +13,7 @@ server's memory (resident set of the server process, sampled as it goes).
 The hint part starts ``lueur engine`` and sends hints one after another,
 timing the first ``info`` line of each (target: within 100 ms).
 
-``tests/test_serve.py`` runs :func:`run_load` with a few hundred requests and
+``tests/protocol/test_serve.py`` runs :func:`run_load` with a few hundred requests and
 checks that nothing is lost or duplicated (timings are reported here only).
 """
 
@@ -36,9 +36,9 @@ import httpx
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from solver.notation.forms import load_path  # noqa: E402
-from solver.notation.position_json import to_json  # noqa: E402
-from solver.play.stats import percentile  # noqa: E402
+from solver.base.stats import percentile  # noqa: E402
+from solver.nightcage.notation.forms import load_path  # noqa: E402
+from solver.nightcage.notation.position_json import to_json  # noqa: E402
 
 LUEUR = [sys.executable, "-m", "cli"]
 

@@ -26,10 +26,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from solver.notation.forms import load_path
-from solver.puzzles.batch import Options, examine
-from solver.puzzles.grade import GRADES
-from solver.puzzles.study import study
+from solver.nightcage.notation.forms import load_path
+from solver.nightcage.puzzles.batch import Options, examine
+from solver.nightcage.puzzles.grade import GRADES
+from solver.nightcage.puzzles.study import study
 
 
 def throughput(seed: int, candidates: int, prisoners: int, verdict: str) -> dict[str, Any]:

@@ -19,9 +19,9 @@ import resvg_py
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from solver.core.errors import PositionError  # noqa: E402
-from solver.notation.forms import load_path  # noqa: E402
-from solver.present.svg_board import Overlays, board_svg  # noqa: E402
+from solver.base.errors import PositionError  # noqa: E402
+from solver.nightcage.notation.forms import load_path  # noqa: E402
+from solver.nightcage.present.svg_board import Overlays, board_svg  # noqa: E402
 
 
 def main() -> int:

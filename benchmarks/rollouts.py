@@ -4,7 +4,7 @@
 
 Each policy plays ``--games`` seeded games from a new game of the setup (4
 prisoners, 6x6, by default), one after the other in this process (one core),
-through ``solver.sim.game.Game.play``, the rollout hot path. Game ``i`` draws
+through ``solver.nightcage.sim.game.Game.play``, the rollout hot path. Game ``i`` draws
 its pile order from the seed ``"<seed>:<i>"`` whatever the policy, so every
 policy plays the same piles; the policy's own seed is ``"<seed>:<i>:<policy>"``.
 
@@ -27,12 +27,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solver.core.newgame import new_game  # noqa: E402
-from solver.core.setups import BASES, Setup  # noqa: E402
-from solver.play.stats import wilson  # noqa: E402
-from solver.sim.game import Game  # noqa: E402
-from solver.sim.policies import GreedyPolicy, RandomPolicy  # noqa: E402
-from solver.sim.position import Stuck  # noqa: E402
+from solver.base.stats import wilson  # noqa: E402
+from solver.nightcage.model.newgame import new_game  # noqa: E402
+from solver.nightcage.model.setups import BASES, Setup  # noqa: E402
+from solver.nightcage.sim.game import Game  # noqa: E402
+from solver.nightcage.sim.policies import GreedyPolicy, RandomPolicy  # noqa: E402
+from solver.nightcage.sim.position import Stuck  # noqa: E402
 
 POLICIES = {"random": RandomPolicy, "greedy": GreedyPolicy}
 

@@ -8,7 +8,7 @@ wait; hangs up in the middle of searches (streamed and not); sends requests
 with a foreign Host or Origin and non-JSON bodies. It prints how long the
 server held the slow connections, what it answered them, whether the searches
 of the clients that hung up ended (the server's worker processes), and the
-server's memory before and after. ``tests/test_serve_load.py`` runs the same
+server's memory before and after. ``tests/protocol/test_serve_load.py`` runs the same
 pieces, smaller, and checks the answers (timings are reported here only).
 """
 

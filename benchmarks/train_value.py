@@ -1,20 +1,20 @@
-"""Train the bot's evaluation by self-play: the command that made ``solver/bot/data/value.json``.
+"""Train the bot's evaluation by self-play: the command that made ``solver/nightcage/bot/data/value.json``.
 
     .venv/bin/python benchmarks/train_value.py [--seed 1] [--iterations 8] [--games 1000]
                                                [--samples 2] [--lam 0.7] [--workers 2]
                                                [--backend local|ray] [--address ADDR]
-                                               [--out solver/bot/data/value.json]
+                                               [--out solver/nightcage/bot/data/value.json]
 
 Policy iteration: round ``r`` plays ``--games`` self-play games with the model
 of round ``r − 1`` (round 0: the hand-made evaluation), each labelled exactly
 at the Final Flickers' start by the end-game oracle
-(:mod:`solver.play.selfplay`), and refits the model by fitted TD(λ) on the
-games of this round and the one before (:mod:`solver.bot.td`). The last model
+(:mod:`solver.nightcage.play.selfplay`), and refits the model by fitted TD(λ) on the
+games of this round and the one before (:mod:`solver.nightcage.bot.td`). The last model
 is not necessarily the best: the model written is the one whose own round of
 self-play won most (each round plays fresh seeds, so that is a held-out
 measure; the last round's model, never played, is not a candidate). It is
 written with its training record (this command, the round kept, the losses,
-the games' labels); then put the printed SHA-256 in ``solver/bot/value.py``
+the games' labels); then put the printed SHA-256 in ``solver/nightcage/bot/value.py``
 (``WEIGHTS_SHA256``). The same seed gives the same file, whatever
 ``--workers`` and ``--backend`` (the games do not depend on them; the fit is
 deterministic). One round of 1,000 games takes about 5 minutes on 2 cores.
@@ -32,10 +32,10 @@ sys.path.insert(0, str(ROOT))
 
 import numpy as np  # noqa: E402
 
-from solver.bot.features import NAMES  # noqa: E402
-from solver.bot.td import Trace, fit, outcome_loss  # noqa: E402
-from solver.bot.value import ValueModel, checksum, dumps, hand_made  # noqa: E402
-from solver.play.selfplay import Job, run  # noqa: E402
+from solver.nightcage.bot.features import NAMES  # noqa: E402
+from solver.nightcage.bot.td import Trace, fit, outcome_loss  # noqa: E402
+from solver.nightcage.bot.value import ValueModel, checksum, dumps, hand_made  # noqa: E402
+from solver.nightcage.play.selfplay import Job, run  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -19,28 +19,28 @@ from solver import __version__
 from .output import EXIT_CODES_HELP
 
 COMMANDS = {
-    "analyze": ("cli.analyze:analyze", "Estimate the chance of escaping from the position, with 95% intervals."),
-    "apply": ("cli.position:apply_command", "Adjudicate ACTIONS step by step, citing the rulebook and naming rulings."),
-    "check": ("cli.position:check", "Validate a position; list every problem with where it is (exit 0 or 2)."),
-    "convert": ("cli.position:convert", "Convert a position between JSON, the TOML scenario form and the one-line notation."),
+    "analyze": ("cli.nightcage.analyze:analyze", "Estimate the chance of escaping from the position, with 95% intervals."),
+    "apply": ("cli.nightcage.position:apply_command", "Adjudicate ACTIONS step by step, citing the rulebook and naming rulings."),
+    "check": ("cli.nightcage.position:check", "Validate a position; list every problem with where it is (exit 0 or 2)."),
+    "convert": ("cli.nightcage.position:convert", "Convert a position between JSON, the TOML scenario form and the one-line notation."),
     "engine": ("cli.engine:engine", "Serve the engine protocol: one JSON request per line on stdin, JSON lines back on stdout."),
-    "export": ("cli.export:export", "Write a Final Flickers turn-start position as a PDDL domain and problem."),
-    "ff": ("cli.fearsome:ff", "Fearsome Floors, the second game: show, check, start and draw its positions; forecast the monster."),
-    "generate": ("cli.generate:generate", "Write COUNT end-game puzzles (one optimal solution, graded) to a directory."),
-    "grade": ("cli.generate:grade", "Grade a Final Flickers position as a puzzle: its optimum, whether it is unique, its grade."),
-    "hint": ("cli.hint:hint", "The best choice for the current decision, its evaluation and the runner-ups."),
-    "legal": ("cli.position:legal", "List the legal actions of the decision the position awaits."),
-    "odds": ("cli.position:odds", "Exact odds of the next draws from the pile's known contents."),
-    "play": ("cli.play:play", "Play one whole game from the standard setup and print or save its record."),
-    "render": ("cli.render:render", "Draw the board as a picture: SVG, or PNG with the extra lueur[png]."),
-    "review": ("cli.review:review", "Review a played game: its costliest decisions and the turn it was lost for good."),
+    "export": ("cli.nightcage.export:export", "Write a Final Flickers turn-start position as a PDDL domain and problem."),
+    "ff": ("cli.fearsome.group:ff", "Fearsome Floors, the second game: show, check, start and draw its positions; forecast the monster."),
+    "generate": ("cli.nightcage.generate:generate", "Write COUNT end-game puzzles (one optimal solution, graded) to a directory."),
+    "grade": ("cli.nightcage.generate:grade", "Grade a Final Flickers position as a puzzle: its optimum, whether it is unique, its grade."),
+    "hint": ("cli.nightcage.hint:hint", "The best choice for the current decision, its evaluation and the runner-ups."),
+    "legal": ("cli.nightcage.position:legal", "List the legal actions of the decision the position awaits."),
+    "odds": ("cli.nightcage.position:odds", "Exact odds of the next draws from the pile's known contents."),
+    "play": ("cli.nightcage.play:play", "Play one whole game from the standard setup and print or save its record."),
+    "render": ("cli.nightcage.render:render", "Draw the board as a picture: SVG, or PNG with the extra lueur[png]."),
+    "review": ("cli.nightcage.review:review", "Review a played game: its costliest decisions and the turn it was lost for good."),
     "schema": ("cli.schema:schema", "Print or write the JSON Schemas of the position format and of the engine protocol."),
     "serve": ("cli.serve:serve", "Serve the engine protocol over HTTP: POST /v1/<command> with the same JSON as `lueur engine`."),
-    "show": ("cli.position:show", "Draw the board: passages, pits, monsters and their sight, prisoners, pile."),
-    "solve": ("cli.solve:solve", "Can the group still regroup at a gate before the last light, and how?"),
+    "show": ("cli.nightcage.position:show", "Draw the board: passages, pits, monsters and their sight, prisoners, pile."),
+    "solve": ("cli.nightcage.solve:solve", "Can the group still regroup at a gate before the last light, and how?"),
 }
 """Command name -> ``module:attribute`` of its click command, and the first paragraph of its help
-(``lueur --help`` lists it without importing the command; tests/test_cli.py holds it to the docstring)."""
+(``lueur --help`` lists it without importing the command; tests/cli/test_cli.py holds it to the docstring)."""
 
 
 class LazyGroup(click.Group):

@@ -6,9 +6,9 @@ import sys
 
 import click
 
-from solver.core.errors import Problem
-from solver.notation.forms import load_path, load_stream
-from solver.notation.position_json import Position
+from solver.base.errors import Problem
+from solver.nightcage.notation.forms import load_path, load_stream
+from solver.nightcage.notation.position_json import Position
 
 file_argument = click.argument("file", metavar="FILE")
 """A position file: .json, .toml or .line (or '-' for stdin, form detected from the content)."""

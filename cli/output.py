@@ -23,14 +23,10 @@ from typing import Any, NoReturn, TypeVar
 
 import click
 
-from solver.commands.answers import OptionError, reported
-from solver.core.errors import (
-    NightCageError,
-    PositionError,
-    Problem,
-)
-from solver.core.exit_codes import ExitCode
-from solver.notation.fields import CONTROL_CHARACTERS
+from solver.base.answers import OptionError, reported
+from solver.base.errors import LueurError, PositionError, Problem
+from solver.base.exit_codes import ExitCode
+from solver.base.fields import CONTROL_CHARACTERS
 
 OK = ExitCode.OK
 NO = ExitCode.NO
@@ -114,7 +110,7 @@ def guarded(func: F) -> F:
                 fail(exc.problems, kwargs.get("file", "") or "", as_json, total=exc.total)
             except Exit as inner:
                 sys.exit(inner.code)
-        except NightCageError as exc:
+        except LueurError as exc:
             kind, code, message = reported(exc)
             if isinstance(exc, OptionError):  # the command line names its options with dashes
                 message = f"--{exc.option.replace('_', '-')}: {exc.message}"

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from solver.core.exit_codes import ExitCode
+from solver.base.exit_codes import ExitCode
 
 from .output import err
 

@@ -15,7 +15,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a plain checkout too
 
-from solver.interop.gym_env import NightCageEnv  # noqa: E402
+from solver.nightcage.interop.gym_env import NightCageEnv  # noqa: E402
 
 
 def main(episodes: int, setup: str) -> None:

@@ -18,7 +18,7 @@ from open_spiel.python.algorithms import mcts
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a plain checkout too
 
 from solver import dump, load_path  # noqa: E402
-from solver.interop.openspiel_game import load_game  # noqa: E402
+from solver.nightcage.interop.openspiel_game import load_game  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 

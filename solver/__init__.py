@@ -25,18 +25,14 @@ The packages, in layers (each imports only those below it): ``protocol``,
 
 __version__ = "0.1.0"
 
-from solver.core.actions import Action, format_action, parse_action
-from solver.core.errors import (
-    IllegalActionError,
-    NightCageError,
-    NotationError,
-    PositionError,
-    Problem,
-    UnsupportedError,
-)
-from solver.core.state import GameState
-from solver.notation.forms import dump, load_path, load_text
-from solver.rules.engine import apply, candidates, chance_outcomes, legal_actions, node_type, outcome
+from solver.base.errors import IllegalActionError, LueurError, NotationError, PositionError, Problem, UnsupportedError
+from solver.nightcage.model.actions import Action, format_action, parse_action
+from solver.nightcage.model.state import GameState
+from solver.nightcage.notation.forms import dump, load_path, load_text
+from solver.nightcage.rules.engine import apply, candidates, chance_outcomes, legal_actions, node_type, outcome
+
+NightCageError = LueurError
+"""The errors' base class under its first name, from when Lueur played one game (kept for users' code)."""
 
 __all__ = [
     "__version__",
@@ -54,6 +50,7 @@ __all__ = [
     "outcome",
     "parse_action",
     "IllegalActionError",
+    "LueurError",
     "NightCageError",
     "NotationError",
     "PositionError",

@@ -18,7 +18,8 @@ from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.paths import ROOT
+
 CHROMIUM = Path("/usr/bin/chromium")
 ARTEFACTS = ROOT / "build" / "test-artefacts" / "workbench"
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from solver.core.state import GameState
-from solver.notation.position_json import read
+from solver.nightcage.model.state import GameState
+from solver.nightcage.notation.position_json import read
 
 
 def tile(spec: str) -> dict[str, Any]:

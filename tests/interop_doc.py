@@ -6,9 +6,9 @@ import doctest
 import re
 import subprocess
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.paths import ROOT
+
 DOC = ROOT / "docs" / "interop.md"
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from functools import cache
-from pathlib import Path
 
-from solver.core.newgame import new_game
-from solver.core.setups import Setup
-from solver.core.state import GameState
-from solver.rules.engine import apply, chance_outcomes, legal_actions, node_type
+from solver.nightcage.model.newgame import new_game
+from solver.nightcage.model.setups import Setup
+from solver.nightcage.model.state import GameState
+from solver.nightcage.rules.engine import apply, chance_outcomes, legal_actions, node_type
+from tests.paths import DATA
 
 
 def random_step(state: GameState, rng: random.Random) -> GameState:
@@ -35,13 +35,13 @@ def playout(seed: int, known_order: bool = True, max_steps: int = 400, setup: Se
         yield state
 
 
-EXAMPLE = Path(__file__).parent / "data" / "format_example.json"
+EXAMPLE = DATA / "format_example.json"
 SAMPLE_SETUPS = (Setup(), Setup(base="five"), Setup(base="advanced", supreme=(("pathless", 2),)))
 
 
 def example_state() -> GameState:
     """The example position of position-format.md."""
-    from solver.notation.position_json import loads
+    from solver.nightcage.notation.position_json import loads
 
     return loads(EXAMPLE.read_text())[0].state
 

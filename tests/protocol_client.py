@@ -7,15 +7,14 @@ import queue
 import subprocess
 import sys
 import threading
-from pathlib import Path
 from typing import Any
 
-from solver.fearsome import files as ff_files
-from solver.fearsome import notation as ff_notation
-from solver.notation.forms import load_path
-from solver.notation.position_json import to_json
+from solver.fearsome.notation import files as ff_files
+from solver.fearsome.notation import position_json as ff_notation
+from solver.nightcage.notation.forms import load_path
+from solver.nightcage.notation.position_json import to_json
+from tests.paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 LUEUR = [sys.executable, "-m", "cli"]
 FINAL = ("result", "error")
 

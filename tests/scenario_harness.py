@@ -35,13 +35,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from solver.core.actions import format_action
-from solver.core.limits import Limits
-from solver.core.rulings import Rulings
-from solver.core.state import GameState
-from solver.notation.position_json import to_json
-from solver.rules.adjudicate import adjudicate
-from solver.rules.engine import awaits, legal_actions
+from solver.base.limits import Limits
+from solver.nightcage.model.actions import format_action
+from solver.nightcage.model.rulings import Rulings
+from solver.nightcage.model.state import GameState
+from solver.nightcage.notation.position_json import to_json
+from solver.nightcage.rules.adjudicate import adjudicate
+from solver.nightcage.rules.engine import awaits, legal_actions
 
 KNOWN = {
     "actions", "rulings", "outcome", "refused", "events", "absent_events", "rulings_used", "depends_on",
@@ -106,8 +106,8 @@ def run_check(state: GameState, check: dict[str, Any]) -> list[str]:
 
 def _solve(state: GameState, want: dict[str, Any]) -> list[str]:
     """The planners' answer against the expected one (``engine``: search, cpsat or both)."""
-    from solver.chance.solving import is_chance
-    from solver.endgame.solving import solve_position
+    from solver.nightcage.chance.solving import is_chance
+    from solver.nightcage.endgame.solving import solve_position
 
     if is_chance(state):
         return _solve_chance(state, want)
@@ -132,7 +132,7 @@ def _solve(state: GameState, want: dict[str, Any]) -> list[str]:
 
 def _solve_chance(state: GameState, want: dict[str, Any]) -> list[str]:
     """A pile of unknown order: the verdict, the exact chance and the best choice."""
-    from solver.chance.expectimax import solve_chance
+    from solver.nightcage.chance.expectimax import solve_chance
 
     sol = solve_chance(state, limits=Limits(time_limit=60.0))
     got = sol.as_json()

@@ -16,7 +16,8 @@ import networkx as nx
 import pytest
 from importlinter.application.use_cases import lint_imports
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.paths import ROOT
+
 LIBRARY = sorted((ROOT / "solver").rglob("*.py")) + sorted((ROOT / "cli").rglob("*.py"))
 
 MAX_MODULE_LINES = 600
@@ -32,8 +33,8 @@ LAZY_ALLOWED = {
     "rich": "progress bars, only on a terminal",
     "networkx": "the board graph's analyses, only for `lueur show --graph`",
     "resvg_py": "an optional extra (lueur[png]), only for PNG pictures",
-    "solver.endgame.cpsat": "the CP-SAT planner (imports ortools)",
-    "solver.present.graph": "the board graph (imports networkx)",
+    "solver.nightcage.endgame.cpsat": "the CP-SAT planner (imports ortools)",
+    "solver.nightcage.present.graph": "the board graph (imports networkx)",
     "cli.http_server": "the HTTP front end (imports fastapi)",
     "cli.http_transport": "the HTTP server's connections (imports uvicorn)",
 }
@@ -110,7 +111,7 @@ def test_modules_and_classes_stay_small(path: Path) -> None:
 
 def test_the_lazy_exceptions_are_heavy_dependencies_or_their_wrappers() -> None:
     """Each exception names a reason; a project module among them really imports the dependency it wraps."""
-    wrappers = {"solver.endgame.cpsat": "ortools", "solver.present.graph": "networkx", "cli.http_server": "fastapi"}
+    wrappers = {"solver.nightcage.endgame.cpsat": "ortools", "solver.nightcage.present.graph": "networkx", "cli.http_server": "fastapi"}
     for module, dependency in wrappers.items():
         assert module in LAZY_ALLOWED
         path = ROOT / (module.replace(".", "/") + ".py")

@@ -16,18 +16,18 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import COMMANDS, cli
-from solver.core import setups
-from solver.core.actions import Verb
-from solver.core.exit_codes import ExitCode
-from solver.core.rulings import ALL_RULINGS, BOOLEAN_RULINGS
-from solver.core.state import StepName
-from solver.core.tiles import Kind
-from solver.notation import json_pile, json_prisoners, json_setup, json_tiles, pending, position_json
-from solver.notation.fields import TYPE_NAMES
-from solver.notation.forms import load_text
+from solver.base.exit_codes import ExitCode
+from solver.nightcage.model import setups
+from solver.nightcage.model.actions import Verb
+from solver.nightcage.model.rulings import ALL_RULINGS, BOOLEAN_RULINGS
+from solver.nightcage.model.state import StepName
+from solver.nightcage.model.tiles import Kind
+from solver.nightcage.notation import json_pile, json_prisoners, json_setup, json_tiles, pending, position_json
+from solver.nightcage.notation.fields import TYPE_NAMES
+from solver.nightcage.notation.forms import load_text
 from tests import conftest
+from tests.paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 DOCUMENTS = [*sorted((ROOT / "docs").glob("*.md")), ROOT / "README.md", ROOT / "benchmarks" / "README.md"]
 REFERENCE = re.compile(r"\bsolver/[\w/]+(?:\.py)?|\bsolver(?:\.\w+)+")
 
@@ -64,7 +64,7 @@ def test_every_module_a_document_names_exists(document: Path) -> None:
 
 
 def test_a_stale_name_is_caught() -> None:
-    assert resolves("solver.rules.engine.legal_actions") and resolves("solver/core/state.py")
+    assert resolves("solver.nightcage.rules.engine.legal_actions") and resolves("solver/nightcage/model/state.py")
     assert not resolves("solver.engine.legal_actions") and not resolves("solver/fastgame.py")
 
 
@@ -230,7 +230,7 @@ def test_every_help_example_runs(tmp_path: Path) -> None:
     failed = []
     for command, line in help_examples():
         if line.endswith("&"):
-            continue  # a server left running (lueur serve): tests/test_serve.py runs it
+            continue  # a server left running (lueur serve): tests/protocol/test_serve.py runs it
         done = subprocess.run(["bash", "-o", "pipefail", "-c", line], cwd=tmp_path, capture_output=True, text=True, timeout=300,
                               env={"PATH": f"{bin_dir}:/usr/bin:/bin", "COLUMNS": "100"})
         if done.returncode not in (ExitCode.OK, ExitCode.NO, ExitCode.LIMIT):
@@ -296,8 +296,8 @@ def test_the_slow_lists_name_tests_that_exist() -> None:
     for test in conftest.SLOW_TESTS:
         module, name = test.split("::")
         assert f"def {name}(" in (ROOT / module).read_text(encoding="utf-8"), test
-    assert conftest.is_slow("tests/test_serve.py::test_x") and conftest.is_slow(
-        "tests/test_search.py::test_the_pruning_changes_no_answer[8]")
+    assert conftest.is_slow("tests/protocol/test_serve.py::test_x") and conftest.is_slow(
+        "tests/nightcage/endgame/test_search.py::test_the_pruning_changes_no_answer[8]")
     assert not conftest.is_slow("tests/test_docs.py::test_a_stale_name_is_caught")
 
 

@@ -23,9 +23,9 @@ from pathlib import Path
 
 import pytest
 
-from solver.core.exit_codes import ExitCode
+from solver.base.exit_codes import ExitCode
+from tests.paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 ELISION = "…"
 LINKED = ("docs", "scenarios", "benchmarks", "examples")

@@ -25,12 +25,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script from anywhere: the library is the repository's
 
-from solver.fearsome.files import load_path  # noqa: E402
-from solver.fearsome.forecast import forecast  # noqa: E402
-from solver.fearsome.monster import monster_phase  # noqa: E402
-from solver.fearsome.svg import board_svg  # noqa: E402
-from solver.fearsome.svg_paths import death_squares  # noqa: E402
-from solver.present.png import svg_to_png  # noqa: E402
+from solver.base.svg.png import svg_to_png  # noqa: E402
+from solver.fearsome.analysis.forecast import forecast  # noqa: E402
+from solver.fearsome.notation.files import load_path  # noqa: E402
+from solver.fearsome.present.svg import board_svg  # noqa: E402
+from solver.fearsome.present.svg_paths import death_squares  # noqa: E402
+from solver.fearsome.rules.monster import monster_phase  # noqa: E402
 
 README_PICTURES = (
     ["ff", "render", "scenarios/fearsome/monster-eight-steps.json", "--tile", "8", "--zoom", "1.5",

@@ -49,8 +49,8 @@ def workbench_screenshots() -> None:
     from playwright.sync_api import expect, sync_playwright
     from protocol_load import start_server, stop_server
 
-    from solver.notation.forms import load_path
-    from solver.notation.position_json import to_json
+    from solver.nightcage.notation.forms import load_path
+    from solver.nightcage.notation.position_json import to_json
 
     def as_json(scenario: str) -> str:
         position, _ = load_path(ROOT / scenario)

@@ -20,20 +20,20 @@ from dataclasses import replace
 from typing import Any
 
 from solver import __version__
-from solver.commands import fearsome as fearsome_commands
-from solver.commands import hint as hint_command
-from solver.commands import position as position_commands
-from solver.commands import solve as solve_command
-from solver.commands.answers import Answer, reported
-from solver.core.errors import LimitReached, NightCageError, PositionError, Problem
-from solver.core.exit_codes import ExitCode
-from solver.core.grid import geometry
-from solver.fearsome.state import Position as FearsomePosition
-from solver.notation.forms import load_text
-from solver.notation.position_json import Position
-from solver.play.analyze import analyze
-from solver.play.hint import DEFAULT_TIME_LIMIT as HINT_TIME_LIMIT
-from solver.play.hint import opening
+from solver.base.answers import Answer, reported
+from solver.base.errors import LimitReached, LueurError, PositionError, Problem
+from solver.base.exit_codes import ExitCode
+from solver.fearsome import commands as fearsome_commands
+from solver.fearsome.model.state import Position as FearsomePosition
+from solver.nightcage.commands import hint as hint_command
+from solver.nightcage.commands import position as position_commands
+from solver.nightcage.commands import solve as solve_command
+from solver.nightcage.model.grid import geometry
+from solver.nightcage.notation.forms import load_text
+from solver.nightcage.notation.position_json import Position
+from solver.nightcage.play.analyze import analyze
+from solver.nightcage.play.hint import DEFAULT_TIME_LIMIT as HINT_TIME_LIMIT
+from solver.nightcage.play.hint import opening
 from solver.protocol.requests import PROTOCOL, Request, RequestError, read_ff_position, read_position
 from solver.protocol.schema import COMMANDS, FEARSOME
 
@@ -75,7 +75,7 @@ def execute(request: Request, info: Info, should_stop: ShouldStop) -> dict[str, 
         return exc.line()
     except LimitReached as exc:  # no answer within the limits: a result, as when the runner stops a search
         return {**result(request.command, ExitCode.LIMIT, None), "note": str(exc)}
-    except NightCageError as exc:
+    except LueurError as exc:
         kind, _, message = reported(exc)
         return RequestError(kind, message).line()
     return result(request.command, answer.exit_code, answer.document)
@@ -97,7 +97,7 @@ def _fearsome(request: Request) -> dict[str, Any]:
         return RequestError("invalid position", f"{exc.total:,} problem(s) in the position", problems=exc.problems).line()
     try:
         answer = _FF_RUN[request.command](request, position)
-    except NightCageError as exc:  # a question the position cannot answer (an option naming no pawn that may move...)
+    except LueurError as exc:  # a question the position cannot answer (an option naming no pawn that may move...)
         kind, _, message = reported(exc)
         return RequestError(kind, message).line()
     return result(request.command, answer.exit_code, answer.document)

@@ -3,7 +3,7 @@
 A request's fields come from :mod:`solver.protocol.schema` (the same
 :class:`~solver.protocol.schema.Field` s the checks read), each command's
 ``result`` from :mod:`solver.protocol.result_schemas`, and the position from
-:func:`solver.notation.json_schema.position_schema`, embedded whole so that the
+:func:`solver.nightcage.notation.json_schema.position_schema`, embedded whole so that the
 document stands alone. The files in ``docs/schema/`` are these documents as
 :func:`schema_text` writes them (``lueur schema --write docs/schema``), and
 ``lueur serve`` serves them.
@@ -21,8 +21,8 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from solver.core.exit_codes import ExitCode
-from solver.notation.json_schema import DIALECT, POSITION_SCHEMA_ID, SCHEMA_BASE, position_schema
+from solver.base.exit_codes import ExitCode
+from solver.nightcage.notation.json_schema import DIALECT, POSITION_SCHEMA_ID, SCHEMA_BASE, position_schema
 from solver.protocol.requests import PROTOCOL
 from solver.protocol.result_schemas import PROBLEM, RESULTS, nullable, obj
 from solver.protocol.schema import (

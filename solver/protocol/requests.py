@@ -14,12 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from solver.core.errors import MAX_LISTED, PositionError, Problem, capped
-from solver.core.limits import Limits
-from solver.fearsome import notation as ff_notation
-from solver.fearsome.state import Position as FearsomePosition
-from solver.notation.json_text import decode_json
-from solver.notation.position_json import Position, read
+from solver.base.errors import MAX_LISTED, PositionError, Problem, capped
+from solver.base.json_text import decode_json
+from solver.base.limits import Limits
+from solver.fearsome.model.state import Position as FearsomePosition
+from solver.fearsome.notation import position_json as ff_notation
+from solver.nightcage.notation.position_json import Position, read
 from solver.protocol.schema import (
     COMMAND_FIELDS,
     COMMANDS,
@@ -56,7 +56,7 @@ class RequestError(Exception):
 
     ``request_id`` is the id the line carries: only one read with certainty
     (see :func:`parse_request` and :func:`leading_id`), else None. ``problems``
-    come capped by their source (:func:`~solver.core.errors.capped`).
+    come capped by their source (:func:`~solver.base.errors.capped`).
     """
 
     def __init__(self, kind: str, message: str, request_id: str | int | None = None, problems: list[Problem] | None = None):

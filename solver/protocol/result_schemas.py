@@ -4,7 +4,7 @@ The answers are built by the commands (:mod:`solver.commands`) and the reports
 they call; their choices come from the same enumerations here (verdicts, node
 types, outcomes, forms, planners). The fields every answer carries are
 required; objects stay open to fields a later version adds (a client should
-ignore what it does not know). ``tests/test_json_schema.py`` holds real answers
+ignore what it does not know). ``tests/nightcage/notation/test_json_schema.py`` holds real answers
 of every command against these schemas, closed: a field added to an answer and
 not described here fails it.
 
@@ -18,19 +18,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from solver.chance.expectimax import ChanceVerdict
-from solver.commands.hint import POLICIES
-from solver.commands.solve import ENGINES, OBJECTIVES
-from solver.endgame.plan import Planner, Verdict
-from solver.fearsome.board import Direction
-from solver.fearsome.state import TILES, Phase
-from solver.notation.forms import FORMS
-from solver.notation.json_schema import POSITION_SCHEMA_ID
+from solver.fearsome.model.board import Direction
+from solver.fearsome.model.state import TILES, Phase
+from solver.nightcage.chance.expectimax import ChanceVerdict
+from solver.nightcage.commands.hint import POLICIES
+from solver.nightcage.commands.solve import ENGINES, OBJECTIVES
+from solver.nightcage.endgame.plan import Planner, Verdict
+from solver.nightcage.notation.forms import FORMS
+from solver.nightcage.notation.json_schema import POSITION_SCHEMA_ID
+from solver.nightcage.rules.engine import NodeType
 from solver.protocol.schema import COMMAND_FIELDS, COMMANDS
-from solver.rules.engine import NodeType
 
 OUTCOMES = ("win", "lose")
-"""How a finished game ended (:func:`solver.rules.outcome.outcome`)."""
+"""How a finished game ended (:func:`solver.nightcage.rules.outcome.outcome`)."""
 FF_PHASES = tuple(p.value for p in Phase)
 FF_TILES = tuple(dict.fromkeys(TILES))
 FACINGS = tuple(d.letter for d in Direction)

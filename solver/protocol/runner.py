@@ -31,7 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from solver.core.exit_codes import ExitCode
+from solver.base.exit_codes import ExitCode
 from solver.protocol.commands import DEFAULT_TIME_LIMIT, HEAVY, execute, first_info, result
 from solver.protocol.requests import Request, RequestError
 from solver.protocol.schema import MAX_TIME_LIMIT

@@ -22,12 +22,12 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from solver.commands.hint import POLICIES
-from solver.commands.solve import ENGINES, OBJECTIVES
-from solver.core.errors import Problem
-from solver.core.setups import BASES
-from solver.fearsome.notation import FORMAT as FF_FORMAT
-from solver.notation.forms import FORMS
+from solver.base.errors import Problem
+from solver.fearsome.notation.position_json import FORMAT as FF_FORMAT
+from solver.nightcage.commands.hint import POLICIES
+from solver.nightcage.commands.solve import ENGINES, OBJECTIVES
+from solver.nightcage.model.setups import BASES
+from solver.nightcage.notation.forms import FORMS
 
 POSITION_SCHEMA_PATH = "/v1/schema/position"
 """Where ``lueur serve`` serves the position's JSON Schema (the OpenAPI document refers to it)."""

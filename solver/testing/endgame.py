@@ -1,7 +1,7 @@
 """Test support for the end-game kernel: its reference, and sample positions.
 
 :func:`engine_successors` finds a turn's results with the rules engine, one
-action at a time (slow): the reference the kernel's :func:`~solver.endgame.kernel.successors`
+action at a time (slow): the reference the kernel's :func:`~solver.nightcage.endgame.kernel.successors`
 is checked against. :func:`sample_position` and :func:`playout_positions`
 make end-game positions for the tests and the benchmarks. The library never
 imports this module.
@@ -13,18 +13,18 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from solver.core import counts
-from solver.core.actions import format_action
-from solver.core.grid import DIRECTIONS, geometry
-from solver.core.newgame import DEFAULT_NAMES, new_game
-from solver.core.rulings import DEFAULT_RULINGS, Rulings
-from solver.core.setups import Setup
-from solver.core.state import GameState, Pile, Prisoner
-from solver.core.tiles import ADVANCED_TYPES, TILE_TYPES, Kind, Tile, TileType, kind_of_type, rotations
-from solver.endgame.kernel import from_state, outcome
-from solver.rules.engine import apply, legal_actions, node_type
-from solver.rules.outcome import outcome as engine_outcome
-from solver.rules.validate import consistency_problems
+from solver.nightcage.endgame.kernel import from_state, outcome
+from solver.nightcage.model import counts
+from solver.nightcage.model.actions import format_action
+from solver.nightcage.model.grid import DIRECTIONS, geometry
+from solver.nightcage.model.newgame import DEFAULT_NAMES, new_game
+from solver.nightcage.model.rulings import DEFAULT_RULINGS, Rulings
+from solver.nightcage.model.setups import Setup
+from solver.nightcage.model.state import GameState, Pile, Prisoner
+from solver.nightcage.model.tiles import ADVANCED_TYPES, TILE_TYPES, Kind, Tile, TileType, kind_of_type, rotations
+from solver.nightcage.rules.engine import apply, legal_actions, node_type
+from solver.nightcage.rules.outcome import outcome as engine_outcome
+from solver.nightcage.rules.validate import consistency_problems
 
 
 def settled(state: GameState) -> GameState:
@@ -81,7 +81,7 @@ def sample_position(rng: random.Random, setup: Setup | None = None, rulings: Rul
     pits, key tiles with or without their key, crumbling tiles), or to empty
     cells; Nerve, keys and candles are random. Every tile is lit and the
     setup's totals hold (the rest is discarded), so
-    :func:`solver.rules.validate.consistency_problems` finds nothing.
+    :func:`solver.nightcage.rules.validate.consistency_problems` finds nothing.
     """
     setup = setup or Setup(difficulty=(("cracked_t", True),))
     while True:

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import random
 
-from solver.fearsome import moves, rounds, setups
-from solver.fearsome.board import xy
-from solver.fearsome.moves import PawnMove
-from solver.fearsome.state import Phase, Place, Position
+from solver.fearsome.model import setups
+from solver.fearsome.model.board import xy
+from solver.fearsome.model.state import Phase, Place, Position
+from solver.fearsome.rules import moves, rounds
+from solver.fearsome.rules.moves import PawnMove
 
 
 def nearest_exit(move: PawnMove) -> tuple[int, int]:

@@ -4,9 +4,9 @@
 in how few turns, then spending how little Nerve?) for a deterministic
 position with an empty pile, any pieces, by the plainest method there is: a
 breadth-first search over whole turns, each turn expanded one legal action
-at a time with :func:`solver.rules.engine.legal_actions` and the checked
-:func:`solver.rules.engine.apply`. It shares no code with the planners: no
-end-game kernel, no :mod:`solver.rules.whole_turns`, no lower bound, no
+at a time with :func:`solver.nightcage.rules.engine.legal_actions` and the checked
+:func:`solver.nightcage.rules.engine.apply`. It shares no code with the planners: no
+end-game kernel, no :mod:`solver.nightcage.rules.whole_turns`, no lower bound, no
 canonical key, no turn budget. Its one assumption is that the game cannot
 run for ever: the Final Flickers' positions are finite, and a position met
 again is not searched again.
@@ -28,11 +28,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solver.core.actions import format_action
-from solver.core.state import GameState
-from solver.endgame.plan import PlanTurn
-from solver.rules.engine import apply, legal_actions, node_type
-from solver.rules.outcome import outcome
+from solver.nightcage.endgame.plan import PlanTurn
+from solver.nightcage.model.actions import format_action
+from solver.nightcage.model.state import GameState
+from solver.nightcage.rules.engine import apply, legal_actions, node_type
+from solver.nightcage.rules.outcome import outcome
 
 DEFAULT_MAX_POSITIONS = 200_000
 

@@ -1,0 +1,54 @@
+"""``lueur hint``: the best choice for the decision at hand, anytime."""
+
+from __future__ import annotations
+
+import click
+
+from cli.options import file_argument, json_option, load
+from cli.output import emit_json, guarded, out
+from solver.base.limits import DEFAULT_MAX_POSITIONS, Limits
+from solver.nightcage.commands.hint import POLICIES
+from solver.nightcage.commands.hint import hint as hint_command
+
+
+@click.command()
+@file_argument
+@click.option("--time-limit", type=click.FloatRange(min=0), default=1.0, show_default=True,
+              help="Seconds to think: half for an exact answer, the rest for playouts when it is not found.")
+@click.option("--playouts", "rounds", type=click.IntRange(min=1), default=None,
+              help="Playouts per choice for the estimate, instead of playing until the time is up (reproducible).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the playouts.")
+@click.option("--max-positions", type=click.IntRange(min=1), default=DEFAULT_MAX_POSITIONS, show_default=True,
+              help="Positions the exact stage may keep in memory at once; past it, the playouts answer.")
+@click.option("--policy", type=click.Choice(sorted(POLICIES)), default="greedy", show_default=True,
+              help="The playouts' policy: greedy (the fast rollout policy), bot (the search bot: strongest, far slower), "
+                   "classic (the bot before it), random.")
+@json_option
+@guarded
+def hint(file: str, time_limit: float, rounds: int | None, seed: int, max_positions: int, policy: str, as_json: bool) -> None:
+    """The best choice for the current decision, its evaluation and the runner-ups.
+
+    Proven when the position can be solved exactly within half the time
+    (optimal plan, or exact probability over the draws); otherwise estimated
+    by playing every legal choice out until the time is up, with 95%
+    intervals. A longer --time-limit gives a better answer; a shorter one
+    still gives one.
+    """
+
+    pos, _ = load(file)
+    answer = hint_command(pos.state, policy=policy, limits=Limits(time_limit=time_limit, playouts=rounds, seed=seed,
+                                                                            max_positions=max_positions))
+    result = answer.value
+    if as_json:
+        emit_json(answer.document)
+        return
+    out(f"Decision: {result.decision}")
+    out(f"Best: {result.best.action}: {result.best.text()}")
+    if len(result.choices) > 1:
+        out("Runner-ups:")
+        width = max(len(c.action) for c in result.choices[1:])
+        for choice in result.choices[1:]:
+            out(f"  {choice.action:<{width}}  {choice.text()}")
+    out(f"({result.method}; {result.seconds:.3f} s)")
+    for note in result.notes:
+        out(f"Note: {note}")

@@ -1,0 +1,86 @@
+"""Stepped pictures on disk: ``solve --render DIR`` and ``apply --render DIR`` write one picture per step and a page.
+
+The pictures are drawn before anything is written; DIR is created if missing,
+and only the names written here (``step-NN.svg`` or ``.png``, ``index.html``)
+are touched in it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+
+from cli.output import Exit, err
+from solver.base.exit_codes import ExitCode
+from solver.base.svg.png import svg_to_png
+from solver.nightcage.endgame.plan import PlanTurn
+from solver.nightcage.model.state import GameState
+from solver.nightcage.present.frames import Frame, adjudication_frames, plan_frames
+from solver.nightcage.present.stepper import stepper_html
+from solver.nightcage.rules.adjudicate import Adjudication
+
+render_option = click.option("--render", "render_dir", metavar="DIR", type=click.Path(file_okay=False),
+                             help="Also write one picture per step (DIR/step-01.svg ...) and DIR/index.html, "
+                                  "a page that steps through them.")
+render_format_option = click.option("--render-format", type=click.Choice(["svg", "png"]), default="svg", show_default=True,
+                                    help="Picture format of --render (png needs the extra lueur[png]).")
+
+
+def title_of(meta: dict[str, Any] | None, file: str) -> str:
+    if meta and meta.get("title"):
+        return str(meta["title"])
+    return "stdin" if file == "-" else Path(file).name
+
+
+def write_file(path: Path, data: bytes) -> None:
+    try:
+        path.write_bytes(data)
+    except OSError as exc:
+        err(f"lueur: {path}: cannot write: {exc.strerror or exc}")
+        raise Exit(ExitCode.BAD_INPUT) from None
+
+
+def write_frames(directory: str, title: str, frames: list[Frame], picture_format: str, zoom: float = 2.0) -> None:
+    """Write DIR/step-01.svg ... (or .png) and DIR/index.html, the stepper; say on stderr what was written.
+
+    DIR is created if missing; only these names are written in it, so other
+    files there are left alone.
+    """
+    folder = Path(directory)
+    if folder.exists() and not folder.is_dir():  # checked first, before the pictures are drawn
+        err(f"lueur: --render {directory}: not a directory")
+        raise Exit(ExitCode.BAD_INPUT)
+    width = max(2, len(str(len(frames))))
+    files: list[tuple[str, bytes]] = []
+    pages = []
+    for number, frame in enumerate(frames, start=1):  # every picture drawn before any file is written
+        svg = frame.svg()
+        data = svg_to_png(svg, zoom) if picture_format == "png" else svg.encode("utf-8")
+        files.append((f"step-{number:0{width}d}.{picture_format}", data))
+        pages.append((frame.text, svg))
+    files.append(("index.html", stepper_html(title, pages).encode("utf-8")))
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        err(f"lueur: --render {directory}: cannot create: {exc.strerror or exc}")
+        raise Exit(ExitCode.BAD_INPUT) from None
+    for name, data in files:
+        write_file(folder / name, data)
+    last = f"step-{len(frames):0{width}d}.{picture_format}"
+    err(f"lueur: wrote {len(frames)} pictures ({directory}/step-{1:0{width}d}.{picture_format} to {directory}/{last}) "
+        f"and {directory}/index.html")
+
+
+def render_plan(directory: str, picture_format: str, plan: tuple[PlanTurn, ...] | None, state: GameState, title: str) -> None:
+    """``solve --render``: one picture per turn of a winning plan and the final position; without a plan, says so."""
+    if plan is None:
+        err(f"lueur: --render {directory}: no plan to draw (no win was found); nothing written")
+        return
+    write_frames(directory, title, plan_frames(state, plan, title=title), picture_format)
+
+
+def render_adjudication(directory: str, picture_format: str, adjudication: Adjudication, title: str) -> None:
+    """``apply --render``: one picture per step (and the refusal, if any) and the result."""
+    write_frames(directory, title, adjudication_frames(adjudication, title=title), picture_format)

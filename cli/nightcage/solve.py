@@ -1,0 +1,71 @@
+"""``lueur solve``: can the group still regroup at a gate before the last light, and how?"""
+
+from __future__ import annotations
+
+import click
+
+from cli.options import file_argument, json_option, load
+from cli.output import Exit, emit_json, err, guarded, out
+from solver.base.errors import IllegalActionError
+from solver.base.exit_codes import ExitCode
+from solver.base.limits import DEFAULT_MAX_POSITIONS, Limits
+from solver.nightcage.commands.solve import ENGINES, OBJECTIVES
+from solver.nightcage.commands.solve import solve as solve_command
+from solver.nightcage.endgame.solving import SolveReport
+from solver.nightcage.present.answers import answer_text
+
+from .pictures import render_format_option, render_option, render_plan, title_of
+
+
+@click.command()
+@file_argument
+@click.option("--engine", type=click.Choice(ENGINES), default="search", show_default=True,
+              help="Which exact planner answers; 'both' runs both and checks they agree.")
+@click.option("--objective", type=click.Choice(OBJECTIVES), default="turns", show_default=True,
+              help="turns: fewest turns, then fewest Nerve; nerve: fewest Nerve, then fewest turns.")
+@click.option("--time-limit", type=click.FloatRange(min=0), default=60.0, show_default=True, help="Seconds per engine.")
+@click.option("--max-nodes", type=click.IntRange(min=1), default=2_000_000, show_default=True, help="Search positions to expand.")
+@click.option("--max-positions", type=click.IntRange(min=1), default=DEFAULT_MAX_POSITIONS, show_default=True,
+              help="Positions the search may keep in memory at once (about 2 KB each at most); exit 3 past it.")
+@click.option("--boards", is_flag=True, help="Draw the board after each turn of the plan.")
+@click.option("--after", "after", multiple=True, metavar="ACTION",
+              help="Apply this action first, then solve the position it leads to. "
+                   "Repeat for several: --after 'move N' --after 'discard e2'.")
+@render_option
+@render_format_option
+@json_option
+@guarded
+def solve(
+    file: str, engine: str, objective: str, time_limit: float, max_nodes: int, max_positions: int, boards: bool,
+    after: tuple[str, ...], render_dir: str | None, render_format: str, as_json: bool,
+) -> None:
+    """Can the group still regroup at a gate before the last light, and how?
+
+    Answers deterministic positions (Final Flickers, or a pile of known order)
+    exactly: WIN with an optimal plan (exit 0), LOSE with the reason (exit 1),
+    or UNKNOWN when a limit (time, nodes, or the memory budget of
+    --max-positions) is reached (exit 3). With --engine both, a
+    disagreement between the planners exits 4.
+
+    On a pile of unknown order, the exact probability of winning under
+    optimal play (expectimax over the draws): CERTAIN or POSSIBLE (exit 0),
+    IMPOSSIBLE (exit 1), or UNKNOWN when the pile is too large to search
+    within the limits (exit 3).
+    """
+
+    pos, _ = load(file)
+    limits = Limits(time_limit=time_limit, max_nodes=max_nodes, max_positions=max_positions)
+    try:
+        answer = solve_command(pos.state, engine=engine, objective=objective, limits=limits, after=after, boards=boards)
+    except IllegalActionError as exc:
+        err(f"lueur: refused: {exc.action}: {exc.reason}")
+        raise Exit(ExitCode.BAD_INPUT) from None
+    if as_json:
+        emit_json(answer.document)
+    else:
+        out(answer_text(answer.value, answer.state or pos.state, pos.meta, boards))
+    if render_dir is not None:
+        report = answer.value
+        won = isinstance(report, SolveReport) and report.primary.verdict == "win"
+        render_plan(render_dir, render_format, report.primary.plan if won else None, answer.state or pos.state, title_of(pos.meta, file))
+    raise Exit(answer.exit_code)

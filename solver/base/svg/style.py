@@ -1,0 +1,86 @@
+"""The project's drawing style: page and ink, numbers, labels, captions and the SVG document.
+
+Every game's pictures are built from these, so they look alike and give the
+same bytes for the same input. Numbers are written with at most two decimals
+(trailing zeros dropped); every text goes through the stroke font
+(:mod:`solver.base.svg.glyphs`), which escapes it.
+
+>>> num(1.0), num(2.345), num(-0.004)
+('1', '2.35', '0')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from xml.sax.saxutils import escape, quoteattr
+
+from solver.base.svg.glyphs import glyph_defs, text_element, text_width
+
+PAGE = "#fbf7ec"
+"""Parchment page, light enough to print."""
+INK = "#2a2420"
+INK_SOFT = "#6b6157"
+
+
+def num(x: float) -> str:
+    """A coordinate as text: two decimals at most, no trailing zeros, never ``-0``."""
+    text = f"{x:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+def label(text: str, x: float, y: float, size: float, colour: str = INK, *, anchor: str = "start",
+          css_class: str = "label") -> str:
+    """Text in a colour: the glyphs module draws it; the group gives it its colour
+    (``color`` for stroked glyphs, ``fill`` for the fallback)."""
+    inner = text_element(text, x, y, size, anchor=anchor, css_class=css_class)
+    return f'<g color="{colour}" fill="{colour}">{inner}</g>'
+
+def fit(text: str, size: float, width: float) -> list[str]:
+    """``text`` broken into lines no wider than ``width`` at ``size`` (words kept whole)."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        trial = f"{current} {word}" if current else word
+        if current and text_width(trial, size) > width:
+            lines.append(current)
+            current = word
+        else:
+            current = trial
+    if current:
+        lines.append(current)
+    return lines
+
+def attr(value: str) -> str:
+    """An attribute value, quoted and escaped."""
+    return quoteattr(value)
+
+def foot(body: list[str], bottom: float, width: float, pad: float, caption: str | None,
+         legend: Callable[[float, float, float], tuple[str, float]] | None, caption_size: float) -> float:
+    """Add the caption's lines and the legend (``legend(x, y, width)`` gives its SVG and height)
+    under a picture whose content ends at ``bottom``; the new bottom. Both pictures (the Night
+    Cage's board and Fearsome Floors') end the same way."""
+    if caption:
+        for line in fit(caption, caption_size, width - 2 * pad):
+            bottom += caption_size + 6
+            body.append(label(line, pad, bottom, caption_size, INK, css_class="caption"))
+        bottom += 6
+    if legend is not None:
+        legend_text, legend_height = legend(pad, bottom + 8, width - 2 * pad)
+        body.append(legend_text)
+        bottom += 8 + legend_height
+    return bottom
+
+def document(css_class: str, width: float, height: float, title: str, drawn: list[str], defs: str = "") -> str:
+    """A whole picture: the root sized to ``width`` x ``height``, its title, the glyphs its labels use
+    (each character's strokes written once, and every label refers to them), ``defs``, the page and
+    ``drawn``. Both games' pictures end here."""
+    glyphs = glyph_defs("".join(drawn))
+    return "\n".join([
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="{css_class}" width="{num(width)}" height="{num(height)}" '
+        f'viewBox="0 0 {num(width)} {num(height)}">',
+        f"<title>{escape(title)}</title>",
+        *([glyphs] if glyphs else []),
+        *([f"<defs>{defs}</defs>"] if defs else []),
+        f'<rect class="page" x="0" y="0" width="{num(width)}" height="{num(height)}" fill="{PAGE}"/>',
+        *drawn,
+        "</svg>",
+    ]) + "\n"

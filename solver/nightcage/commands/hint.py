@@ -1,0 +1,34 @@
+"""``hint``: the best choice for the decision at hand, its evaluation and the runner-ups."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from solver.base.answers import Answer
+from solver.base.exit_codes import ExitCode
+from solver.base.limits import NO_LIMITS, Limits
+from solver.nightcage.model.state import GameState
+from solver.nightcage.play.hint import hint as best_choice
+from solver.nightcage.play.playouts import POLICIES
+
+
+def hint(
+    state: GameState,
+    *,
+    policy: str = "greedy",
+    limits: Limits = NO_LIMITS,
+    progress: Callable[[dict[str, Any]], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
+    announce: bool = True,
+) -> Answer:
+    """The hint (``Answer.value`` is a :class:`solver.nightcage.play.hint.Hint`).
+
+    ``limits.playouts`` fixes the playouts per choice (reproducible whatever
+    the machine's speed) instead of playing until ``limits.time_limit`` is up.
+    Raises :class:`solver.base.errors.NoDecision` when the position awaits no decision.
+    """
+    result = best_choice(state, limits=limits, policy=policy, progress=progress, should_stop=should_stop, announce=announce)
+    return Answer(ExitCode.OK, result.as_json(), result)
+
+__all__ = ["POLICIES", "hint"]

@@ -1,0 +1,102 @@
+"""Which kernel runs: the compiled one (``_fast``, a C extension) when it was built, else the pure one.
+
+The C extension (sources in ``csrc/``, built by the normal install through
+``setup.py``, optional: no compiler, no extension) computes
+:func:`~solver.nightcage.endgame.kernel.turn.successors` and
+:func:`solver.nightcage.endgame.bounds.turns_needed` as the Python code does: the same
+results in the same order, each with the same actions (it walks the turn's
+decisions in the Python kernel's order and keeps the first action sequence
+reaching each result, as its dict does). The pure-Python kernel stays the
+reference it is tested against (tests/nightcage/endgame/test_fast_kernel.py).
+
+``LUEUR_PURE_KERNEL=1`` in the environment forces the pure kernel. When the
+extension is missing (and not refused that way), importing the kernel gives
+one :class:`KernelNotice` warning, a single line on standard error.
+"""
+
+from __future__ import annotations
+
+import os
+import warnings
+from collections.abc import Callable, Iterator, Mapping
+from types import ModuleType
+from typing import Any
+
+from . import turn as pure
+from .layout import K
+
+_compiled: ModuleType | None
+try:
+    from . import _fast as _compiled
+except ImportError:  # not built: no compiler at install time
+    _compiled = None
+
+PURE_ENV = "LUEUR_PURE_KERNEL"
+COMPILED = "compiled"
+PURE = "pure"
+NOTICE = "the compiled end-game kernel is not built (no C compiler at install): the pure-Python kernel runs, slower"
+
+
+class KernelNotice(UserWarning):
+    """The compiled kernel is missing and the pure one runs."""
+
+
+def choose(environ: Mapping[str, str], fast: ModuleType | None) -> tuple[str, str | None]:
+    """``(kernel, notice)``: which kernel runs, and the notice to give (None: nothing to say)."""
+    if environ.get(PURE_ENV, "") not in ("", "0"):
+        return PURE, None
+    if fast is None:
+        return PURE, NOTICE
+    return COMPILED, None
+
+
+KERNEL, _notice = choose(os.environ, _compiled)
+"""``compiled`` or ``pure``: the kernel :func:`successors` runs."""
+
+if _notice is not None:
+    # Line 0: the warning shows as one line, without a source line under it.
+    warnings.warn_explicit(_notice, KernelNotice, __file__, 0, module=__name__)
+
+_fast: Any = _compiled if KERNEL == COMPILED else None
+
+
+def successors(k: K, include_losses: bool = True) -> Iterator[tuple[K, tuple[str, ...]]]:
+    """:func:`solver.nightcage.endgame.kernel.turn.successors`, by the kernel that runs."""
+    if _fast is not None:
+        try:
+            return iter(_fast.successors(k, include_losses))
+        except _fast.Unsupported:  # more prisoners or a wider turn than its fixed tables hold
+            pass
+    return pure.successors(k, include_losses)
+
+
+def successor_map(k: K, include_losses: bool = True) -> dict[K, tuple[str, ...]]:
+    """:func:`successors` as a dict (result → actions)."""
+    return dict(successors(k, include_losses))
+
+
+def compiled_successors(k: K, include_losses: bool = True) -> list[tuple[K, tuple[str, ...]]] | None:
+    """The compiled kernel's answer (None when it is not built or cannot take ``k``): for tests."""
+    if _compiled is None:
+        return None
+    try:
+        return list(_compiled.successors(k, include_losses))
+    except _compiled.Unsupported:
+        return None
+
+
+def compiled_bound(pure_bound: Callable[[K], int]) -> Callable[[K], int]:
+    """The compiled twin of :func:`solver.nightcage.endgame.bounds.turns_needed` when the compiled kernel runs
+    (``pure_bound`` itself otherwise, and for the positions it cannot take)."""
+    if _fast is None:
+        return pure_bound
+    fast, unsupported = _fast.turns_needed, _fast.Unsupported
+
+    def turns_needed(k: K) -> int:
+        try:
+            return fast(k)
+        except unsupported:
+            return pure_bound(k)
+
+    turns_needed.__doc__ = pure_bound.__doc__
+    return turns_needed

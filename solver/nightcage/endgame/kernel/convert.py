@@ -1,0 +1,176 @@
+"""Conversion between the engine's :class:`~solver.nightcage.model.state.GameState` and kernel positions.
+
+:func:`from_state` refuses, with :class:`~solver.base.errors.NotCovered`, the
+positions the kernel does not cover (a turn under way, tiles left in the pile,
+advanced pieces, an unplaced prisoner...); :func:`to_state` rebuilds a state
+from a kernel position and the template position it descends from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from solver.base.errors import NotCovered
+from solver.nightcage.model import counts
+from solver.nightcage.model.grid import DIRECTIONS
+from solver.nightcage.model.state import GameState, Prisoner
+from solver.nightcage.model.tiles import Kind, Tile
+
+from .board import outcome
+from .layout import (
+    B_CRUMBLING,
+    B_GATE,
+    B_KEYED,
+    B_MONSTER,
+    B_PIT,
+    B_PRESENT,
+    CTX,
+    FALLEN,
+    FALLING_FILE,
+    FALLING_ROW,
+    KEY,
+    KEYED,
+    LIT,
+    NERVE_SHIFT,
+    OPEN_N,
+    PIT,
+    POS,
+    PRESENT,
+    PRISONERS,
+    STANDARD_KINDS,
+    TURN,
+    Context,
+    K,
+    context,
+    ruling_flags,
+)
+
+
+def from_state(state: GameState) -> K:
+    """The kernel position of an end-game turn-start state.
+
+    Raises :class:`~solver.base.errors.NotCovered` when the state is not at a
+    turn start, its pile is not empty, it holds pieces other than the standard
+    ones, or a prisoner is unplaced or (the game not being over) stands where
+    no prisoner can stand between turns. Finished games are accepted as they
+    are, so that every result of :func:`~solver.nightcage.endgame.kernel.turn.successors`
+    converts back and forth.
+    """
+    if state.pending is not None:
+        raise NotCovered("not at a turn start (a turn is under way)")
+    if state.pile.count:
+        raise NotCovered(f"not the end-game: the pile holds {state.pile.count} tiles")
+    if len(state.prisoners) > 8:
+        raise NotCovered("too many prisoners")
+    masks = [0] * 10
+    for c, tile in enumerate(state.tiles):
+        if tile is not None:
+            _encode_tile(masks, c, tile, state)
+    prisoners = tuple(_encode_prisoner(state, i) for i in range(len(state.prisoners)))
+    ctx = context(state.size, tuple(p.name for p in state.prisoners), ruling_flags(state.rulings))
+    k = (ctx, state.turn, *masks, *prisoners)
+    if outcome(k) is None:
+        for p in state.prisoners:
+            _check_standing(state, p)
+    return k
+
+
+def _encode_tile(masks: list[int], c: int, tile: Tile, state: GameState) -> None:
+    if tile.kind not in STANDARD_KINDS or tile.dirge:
+        raise NotCovered(f"{state.geo.name(c)}: {tile.describe()} is not a standard end-game piece: not modelled")
+    bit = 1 << c
+    masks[B_PRESENT] |= bit
+    for i, d in enumerate(DIRECTIONS):
+        if tile.openings & d:
+            masks[1 + i] |= bit
+    if tile.kind is Kind.PIT:
+        masks[B_PIT] |= bit
+    if tile.kind is Kind.WAX_EATER:
+        masks[B_MONSTER] |= bit
+    if tile.kind is Kind.GATE:
+        masks[B_GATE] |= bit
+    if tile.kind is Kind.KEY and not tile.key_taken:
+        masks[B_KEYED] |= bit
+    if tile.crumbling:
+        masks[B_CRUMBLING] |= bit
+
+
+def _encode_prisoner(state: GameState, i: int) -> int:
+    p = state.prisoners[i]
+    if p.unplaced:
+        raise NotCovered(f"{p.name} has not placed its start tile")
+    if not 0 <= p.nerve <= 3:
+        raise NotCovered(f"{p.name} holds {p.nerve} Nerve")
+    flags = (LIT if p.lit else 0) | (p.nerve << NERVE_SHIFT) | (KEY if p.key else 0)
+    if p.falling is not None:
+        axis, index = p.falling
+        base = {"cell": FALLEN, "row": FALLING_ROW, "file": FALLING_FILE}[axis]
+        return base + index | flags
+    assert p.cell is not None
+    return p.cell | flags
+
+
+def _check_standing(state: GameState, p: Prisoner) -> None:
+    """Between turns a prisoner stands on a tile that is neither a pit nor a monster, alone unless on a gate."""
+    if p.cell is None:
+        return
+    tile = state.tiles[p.cell]
+    where = state.geo.name(p.cell)
+    if tile is None or tile.is_pit or tile.is_monster:
+        raise NotCovered(f"{p.name} stands on {where}, which holds no tile a prisoner can stand on")
+    if tile.kind is not Kind.GATE and len(state.occupants(p.cell)) > 1:
+        raise NotCovered(f"several prisoners stand on {where}, which is not a gate")
+
+
+def to_state(k: K, template: GameState) -> GameState:
+    """The :class:`GameState` of a kernel position, between turns (``pending`` None).
+
+    ``template`` is the end-game position the kernel position descends from
+    (any earlier one of the same game): it gives the size, setup, rulings,
+    names, pile, the tiles' kinds and the discard counts, which are increased
+    by every tile no longer on the board. Raises ``ValueError`` when ``k``
+    cannot descend from ``template``.
+    """
+    ctx: Context = k[CTX]
+    names = tuple(p.name for p in template.prisoners)
+    if ctx.size != template.size or ctx.names != names or ctx.flags != ruling_flags(template.rulings):
+        raise ValueError("the template does not match the position's size, prisoners or rulings")
+    tiles: list[Tile | None] = []
+    discarded = template.discarded
+    for c, old in enumerate(template.tiles):
+        tile = _decode_tile(k, c, old)
+        if tile is None and old is not None and old.type is not None:
+            discarded = counts.bump(discarded, old.type)
+        tiles.append(tile)
+    prisoners = tuple(_decode_prisoner(p, k[PRISONERS + i]) for i, p in enumerate(template.prisoners))
+    return replace(template, tiles=tuple(tiles), prisoners=prisoners, turn=k[TURN], discarded=discarded, pending=None)
+
+
+def _decode_tile(k: K, c: int, old: Tile | None) -> Tile | None:
+    bit = 1 << c
+    if not k[PRESENT] & bit:
+        return None
+    if old is None:
+        raise ValueError(f"cell {c} holds a tile the template does not have")
+    if k[PIT] & bit:
+        return old if old.is_pit else old.pit()
+    openings = sum(d for i, d in enumerate(DIRECTIONS) if k[OPEN_N + i] & bit)
+    if old.is_pit or openings != old.openings:
+        raise ValueError(f"cell {c} holds a tile that differs from the template's")
+    if old.kind is Kind.KEY:
+        return old._replace(key_taken=not k[KEYED] & bit)
+    return old
+
+
+def _decode_prisoner(p: Prisoner, code: int) -> Prisoner:
+    pos = code & POS
+    lit, nerve, key = bool(code & LIT), code >> NERVE_SHIFT & 3, bool(code & KEY)
+    if pos < FALLEN:
+        return p._replace(cell=pos, falling=None, lit=lit, nerve=nerve, key=key)
+    if pos < FALLING_ROW:
+        falling: tuple[str, int] = ("cell", pos - FALLEN)
+    elif pos < FALLING_FILE:
+        falling = ("row", pos - FALLING_ROW)
+    else:
+        falling = ("file", pos - FALLING_FILE)
+    return p._replace(cell=None, falling=falling, lit=lit, nerve=nerve, key=key)

@@ -1,0 +1,417 @@
+/* One turn from its start (turn.py, final_flickers.py, lighting.py, expansion.py): the main
+ * action (§4.1), the Final Flickers end of the turn (§4.8), step 6 with an empty pile (§3,
+ * §4 step 6) and key passes (§5, §8.1, §8.3). Each function follows the Python method of
+ * the same name line for line, in the same order, so that the first action sequence
+ * reaching a result is the same one. */
+#include "turn.h"
+
+/* -- sight and attacks (board.py; §6.1, step 4) --------------------------------------- */
+
+/* A monster's line of sight: along each of its openings, through tiles that open back and
+ * straight on; the tile where the line stops is in sight under RULING-LOS-END. */
+static u64 line_of_sight(const Ctx *c, const u64 *b, int m) {
+    u64 seen = 0, mbit = (u64)1 << m;
+    for (int i = 0; i < 4; i++) {
+        u64 ahead = b[1 + i];
+        if (!(ahead & mbit)) continue;
+        u64 back = b[1 + (i ^ 2)];
+        for (int r = 0; r < c->ray_len[m][i]; r++) {
+            u64 y = c->ray[m][i][r];
+            if (!(back & y)) break;
+            if (ahead & y) {
+                seen |= y;
+            } else {
+                if (c->los_end) seen |= y;
+                break;
+            }
+        }
+    }
+    return seen;
+}
+
+void sight_table(const Ctx *c, const u64 *b, Sight *t) {
+    t->n = 0;
+    for (u64 ms = b[B_MONSTER]; ms; ms &= ms - 1) {
+        int m = low_cell(ms);
+        t->mbit[t->n] = (u64)1 << m;
+        t->seen[t->n] = line_of_sight(c, b, m);
+        t->n++;
+    }
+}
+
+u64 watchers(const Sight *t, u64 cell_bit) {
+    u64 out = 0;
+    for (int i = 0; i < t->n; i++)
+        if (t->seen[i] & cell_bit) out |= t->mbit[i];
+    return out;
+}
+
+/* Chain reaction (step 4): every monster that attacks; *seen_out every cell they see. */
+u64 attack(const Sight *t, u64 monsters, u64 triggered, u64 *seen_out) {
+    for (;;) {
+        u64 seen = 0;
+        for (int i = 0; i < t->n; i++)
+            if (triggered & t->mbit[i]) seen |= t->seen[i];
+        u64 fresh = seen & monsters & ~triggered;
+        if (!fresh) {
+            *seen_out = seen;
+            return triggered;
+        }
+        triggered |= fresh;
+    }
+}
+
+/* Step 5 with an empty pile: every lit prisoner standing in seen goes Lights Out. */
+void put_out(uint16_t *ps, int n, u64 seen) {
+    for (int i = 0; i < n; i++) {
+        int pos = ps[i] & POS;
+        if ((ps[i] & LIT) && pos < FALLEN && ((seen >> pos) & 1)) ps[i] ^= LIT;
+    }
+}
+
+/* -- the turn's end ------------------------------------------------------------------- */
+
+/* The game ended mid-turn (won or lost): the result keeps the turn on the active prisoner. */
+void turn_end(Turn *t, const Pt *s, int nacts) {
+    if (t->losses || k_won(s->b, s->ps, t->n)) out_setdefault(t, t->a, s, nacts);
+}
+
+/* -- keys (expansion.py's key_configs) ---------------------------------------------------- */
+
+static int same_config(const Turn *t, const Pt *x, const Pt *y) {
+    return x->b[B_KEYED] == y->b[B_KEYED] && !memcmp(x->ps, y->ps, sizeof(uint16_t) * (size_t)t->n);
+}
+
+/* Add a configuration reached from config `parent` by `code`, unless reached before. */
+static void add_config(Turn *t, int start, const Pt *s, int parent, uint16_t code) {
+    Config *pool = t->cfg;
+    for (int i = start; i < t->cfg_top; i++)
+        if (same_config(t, &pool[i].s, s)) return;
+    if (t->cfg_top >= CONFIG_MAX) {
+        t->overflow = 1;
+        return;
+    }
+    Config *f = &pool[t->cfg_top++];
+    f->s = *s;
+    f->parent = parent;
+    f->code = code;
+    f->depth = (uint16_t)(pool[parent].depth + 1);
+}
+
+/* Every key configuration passes (and `take`) can reach now, the current one first: their
+ * count, from *start in the pool (released by the caller, resetting cfg_top). */
+int key_configs(Turn *t, const Pt *s, int *start) {
+    const Ctx *c = t->c;
+    int a = t->a, n = t->n;
+    int here = s->ps[a] & POS;
+    u64 hbit = (u64)1 << here;
+    int near[MAXP], nnear = 0;
+    for (int j = 0; j < n; j++) {
+        int q = s->ps[j] & POS;
+        if (j != a && q < FALLEN && k_adjacent(c, s->b, here, q)) near[nnear++] = j;
+    }
+    *start = t->cfg_top;
+    if (t->cfg_top >= CONFIG_MAX) {
+        t->overflow = 1;
+        return 0;
+    }
+    Config *first = &t->cfg[t->cfg_top++];
+    first->s = *s;
+    first->parent = -1;
+    first->code = 0;
+    first->depth = 0;
+    if (!(s->b[B_KEYED] & hbit)) {
+        int holders = (s->ps[a] >> 10) & 1;
+        for (int i = 0; i < nnear; i++) holders += (s->ps[near[i]] >> 10) & 1;
+        if (holders == 0 || holders == nnear + 1) return 1;
+    }
+    for (int i = *start; i < t->cfg_top && !t->overflow; i++) {
+        Pt s0 = t->cfg[i].s, s1;
+        int pa = s0.ps[a];
+        if (pa & KEY) {
+            for (int x = 0; x < nnear; x++) {
+                int j = near[x];
+                if (!(s0.ps[j] & KEY)) {
+                    s1 = s0;
+                    s1.ps[a] = (uint16_t)(pa ^ KEY);
+                    s1.ps[j] |= KEY;
+                    add_config(t, *start, &s1, i, ACT(A_GIVE_TO, j));
+                }
+            }
+        } else {
+            for (int x = 0; x < nnear; x++) {
+                int j = near[x];
+                if (s0.ps[j] & KEY) {
+                    s1 = s0;
+                    s1.ps[a] = (uint16_t)(pa | KEY);
+                    s1.ps[j] ^= KEY;
+                    add_config(t, *start, &s1, i, ACT(A_GIVE_FROM, j));
+                }
+            }
+            if (s0.b[B_KEYED] & hbit) {
+                s1 = s0;
+                s1.b[B_KEYED] &= ~hbit;
+                s1.ps[a] = (uint16_t)(pa | KEY);
+                add_config(t, *start, &s1, i, ACT(A_TAKE, 0));
+            }
+        }
+    }
+    return t->cfg_top - *start;
+}
+
+/* Write a configuration's passes at acts[nacts:]; the new length (-1 on overflow). */
+int write_passes(Turn *t, int cfg, int nacts) {
+    int depth = t->cfg[cfg].depth;
+    if (nacts + depth >= ACT_MAX) {
+        t->overflow = 1;
+        return -1;
+    }
+    for (int i = cfg, at = nacts + depth - 1; t->cfg[i].parent >= 0; i = t->cfg[i].parent, at--)
+        t->acts[at] = t->cfg[i].code;
+    return nacts + depth;
+}
+
+/* -- step 6 (lighting.py) ------------------------------------------------------------------ */
+
+/* RULING-RELIGHT-WITH-ACTIVE alternative: any connected pair, in chains. */
+static void relight_chains(const Ctx *c, const u64 *b, uint16_t *ps, int n) {
+    int changed = 1;
+    while (changed) {
+        changed = 0;
+        for (int i = 0; i < n; i++) {
+            int p = ps[i];
+            if ((p & LIT) || (p & POS) >= FALLEN) continue;
+            for (int j = 0; j < n; j++) {
+                int q = ps[j];
+                if ((q & LIT) && (q & POS) < FALLEN && k_adjacent(c, b, p & POS, q & POS)) {
+                    ps[i] = (uint16_t)(p | LIT);
+                    changed = 1;
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/* Relighting (§4 step 6): the active prisoner is relit by a lit connected neighbour, and
+ * then (or if lit already) relights every connected neighbour. */
+void relight(Turn *t, Pt *s) {
+    const Ctx *c = t->c;
+    int a = t->a, n = t->n;
+    if (!c->relight_with_active) {
+        relight_chains(c, s->b, s->ps, n);
+        return;
+    }
+    int here = s->ps[a] & POS;
+    int near[MAXP], nnear = 0;
+    for (int j = 0; j < n; j++) {
+        int q = s->ps[j] & POS;
+        if (j != a && q < FALLEN && k_adjacent(c, s->b, here, q)) near[nnear++] = j;
+    }
+    if (!(s->ps[a] & LIT)) {
+        int any = 0;
+        for (int x = 0; x < nnear; x++) any |= s->ps[near[x]] & LIT;
+        if (!any) return;
+        s->ps[a] |= LIT;
+    }
+    for (int x = 0; x < nnear; x++) s->ps[near[x]] |= LIT;
+}
+
+/* Step 6 with an empty pile (§3): darkness removes the unlit tiles, then relighting. */
+void light(Turn *t, Pt *s) {
+    const Ctx *c = t->c;
+    u64 lit = 0;
+    for (int i = 0; i < t->n; i++) {
+        int p = s->ps[i], pos = p & POS;
+        if (pos >= FALLEN) continue;
+        u64 bit = (u64)1 << pos;
+        lit |= bit;
+        if (p & LIT)
+            for (int d = 0; d < 4; d++)
+                if (s->b[1 + d] & bit) lit |= c->nb_bit[pos][d];
+    }
+    u64 dark = s->b[B_PRESENT] & ~lit;
+    if (dark) k_without(s->b, dark);
+    for (int i = 0; i < t->n; i++)
+        if (!(s->ps[i] & LIT)) {
+            relight(t, s);
+            return;
+        }
+}
+
+/* -- the Final Flickers end of the turn (final_flickers.py, §4.8) ---------------------------- */
+
+/* One result per discarded tile: the hot loop of the end-game search. */
+static void discards(Turn *t, const Pt *s, u64 cells, int nacts) {
+    int n = t->n;
+    u64 keyed = s->b[B_KEYED], gate = s->b[B_GATE];
+    int spare_keys = popcount64(keyed) - n;
+    u64 standing = 0;
+    for (int i = 0; i < n; i++) {
+        spare_keys += (s->ps[i] >> 10) & 1;
+        int pos = s->ps[i] & POS;
+        if (pos < FALLEN) standing |= (u64)1 << pos;
+    }
+    if (nacts >= ACT_MAX) {
+        t->overflow = 1;
+        return;
+    }
+    while (cells) {
+        u64 low = cells & (~cells + 1);
+        cells ^= low;
+        int c = low_cell(low);
+        t->acts[nacts] = ACT(A_DISCARD, c);
+        Pt r = *s;
+        k_without(r.b, low);
+        if (standing & low) { /* its prisoners fall: the game is lost (RULING-FF-OCCUPIED) */
+            if (t->losses) {
+                for (int i = 0; i < n; i++)
+                    if ((r.ps[i] & POS) == c) r.ps[i] += FALLEN;
+                out_setdefault(t, t->a, &r, nacts + 1);
+            }
+            continue;
+        }
+        int lost = gate == low || ((keyed & low) && spare_keys <= 0);
+        if (lost && !t->losses) continue;
+        out_setdefault(t, lost ? t->a : t->nxt, &r, nacts + 1);
+    }
+}
+
+/* How a turn with nothing to discard and no light to hold is ended in the notation: after a
+ * move the move-again decision still waits while a key could change hands. */
+static int closing(Turn *t, const Pt *s, int moved, int nacts) {
+    int count = 1;
+    if (moved) {
+        int mark = t->cfg_top, start;
+        count = key_configs(t, s, &start);
+        t->cfg_top = mark;
+    }
+    int ends = moved && count > 1 ? 2 : 1;
+    if (nacts + ends > ACT_MAX) {
+        t->overflow = 1;
+        return -1;
+    }
+    for (int i = 0; i < ends; i++) t->acts[nacts + i] = ACT(A_END, 0);
+    return nacts + ends;
+}
+
+/* Key passes, then the Final Flickers discard or hold (§4.8); cfg_start < 0: not given. */
+void turn_final(Turn *t, Pt s, int spent, int gained, int nacts, int cfg_start, int cfg_count, int moved) {
+    Pt point = s;
+    point.tag = 2;
+    point.spent = (uint8_t)spent;
+    point.gained = (uint8_t)gained;
+    if (!done_add(t, &point)) return;
+    int a = t->a;
+    int hold = ((s.ps[a] >> NERVE_SHIFT) & 3) >= 1 && spent <= 1 && !gained;
+    u64 discardable = t->c->flickers_occupied ? s.b[B_PRESENT] : s.b[B_PRESENT] & ~k_occupied(s.ps, t->n);
+    int mark = t->cfg_top;
+    if (cfg_start < 0) cfg_count = key_configs(t, &s, &cfg_start);
+    for (int i = 0; i < cfg_count && !t->overflow; i++) {
+        int base = write_passes(t, cfg_start + i, nacts);
+        if (base < 0) break;
+        Pt s1 = t->cfg[cfg_start + i].s;
+        if (base > nacts && k_won(s1.b, s1.ps, t->n)) {
+            turn_end(t, &s1, base);
+            continue;
+        }
+        if (!(discardable || hold)) {
+            int len = closing(t, &s1, moved, base);
+            if (len >= 0) out_setdefault(t, t->nxt, &s1, len);
+            continue;
+        }
+        if (discardable) discards(t, &s1, discardable, base);
+        if (hold) {
+            if (base >= ACT_MAX) {
+                t->overflow = 1;
+                break;
+            }
+            t->acts[base] = ACT(A_HOLD, 0);
+            s1.ps[a] -= NERVE_ONE;
+            out_setdefault(t, t->nxt, &s1, base + 1);
+        }
+    }
+    t->cfg_top = mark;
+}
+
+/* -- the main action (turn.py, §4.1) ----------------------------------------------------------- */
+
+/* Stay: gain 1 Nerve if lit; Lights Out, pay 1, or free with no Nerve and no move at all (§8.6). */
+static void stay(Turn *t, Pt s, int nacts) {
+    int a = t->a;
+    int p = s.ps[a], cell = p & POS;
+    int spent = 0, gained = 0;
+    if (p & LIT) {
+        if (((p >> NERVE_SHIFT) & 3) < 2) {
+            p += NERVE_ONE;
+            gained = 1;
+        }
+    } else if ((p >> NERVE_SHIFT) & 3) {
+        p -= NERVE_ONE; /* Lights Out: the stay costs 1 Nerve whenever it can be paid (§8.6) */
+        spent = 1;
+    } else {
+        int walk, charge;
+        mobility(t, &s, &walk, &charge);
+        if (walk) return;
+    }
+    s.ps[a] = (uint16_t)p;
+    PUT_ACT(t, nacts, ACT(A_STAY, 0));
+    nacts++;
+    u64 bit = (u64)1 << cell;
+    if (s.b[B_CRUMBLING] & bit) {
+        /* The tile crumbles under the prisoner, who falls: sight taken before the pit forms. */
+        u64 trig = 0;
+        Sight sight;
+        if (s.b[B_MONSTER]) {
+            sight_table(t->c, s.b, &sight);
+            trig = watchers(&sight, bit);
+        }
+        k_collapse(s.b, bit);
+        s.ps[a] = (uint16_t)(p - cell + FALLEN + cell);
+        if (trig) {
+            u64 seen;
+            sight_table(t->c, s.b, &sight);
+            attack(&sight, s.b[B_MONSTER], trig, &seen);
+            put_out(s.ps, t->n, seen);
+        }
+        turn_end(t, &s, nacts);
+        return;
+    }
+    light(t, &s);
+    if (k_lost(s.b, s.ps, t->n)) {
+        turn_end(t, &s, nacts);
+        return;
+    }
+    turn_final(t, s, spent, gained, nacts, -1, 0, 0);
+}
+
+/* The turn from its start: key passes, then each main action (§4.1). */
+void turn_main(Turn *t, Pt s) {
+    const Ctx *c = t->c;
+    int a = t->a, n = t->n;
+    int cell = s.ps[a] & POS;
+    if (c->relight_at_start && cell < FALLEN) {
+        /* RULING-RELIGHT-AT-START (§8.2): relit before the first decision (nothing to fill). */
+        for (int i = 0; i < n; i++)
+            if (!(s.ps[i] & LIT)) {
+                relight(t, &s);
+                break;
+            }
+    }
+    /* A stay that cannot fall changes no adjacency, so passes before it equal passes after it
+     * at the Final Flickers decision, which always waits under RULING-FF-OCCUPIED. */
+    int stay_every_config = (cell < FALLEN && ((s.b[B_CRUMBLING] >> cell) & 1)) || !c->flickers_occupied;
+    int start, count = key_configs(t, &s, &start);
+    for (int i = 0; i < count && !t->overflow; i++) {
+        int base = write_passes(t, start + i, 0);
+        if (base < 0) break;
+        Pt s1 = t->cfg[start + i].s;
+        if (base && k_won(s1.b, s1.ps, n)) {
+            turn_end(t, &s1, base);
+            continue;
+        }
+        if (i == 0 || stay_every_config) stay(t, s1, base);
+        for (int d = 0; d < 4; d++) move_step(t, s1, d, 0, base);
+    }
+    t->cfg_top = start;
+}

@@ -1,0 +1,208 @@
+"""The end-game oracle: win or lose, fast, for many deterministic positions of one game.
+
+:class:`EndgameOracle` answers whether some sequence of turns still wins (no
+plan, no optimality): the bot, hints, hindsight and expectimax ask it about
+hundreds of positions that share most of their futures. Final Flickers
+positions go to the kernel (:mod:`solver.nightcage.endgame.kernel`); a pile of known
+order is played turn by turn through the rules engine
+(:mod:`solver.nightcage.rules.whole_turns`); positions the kernel does not cover go to
+the exact search (:func:`solver.nightcage.endgame.search.solve`). It raises
+:class:`LimitReached` when its node budget, deadline or stop request ends a question.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from solver.base.errors import LimitReached, NotCovered
+from solver.base.limits import Limits, PositionBudget
+from solver.nightcage.endgame import kernel as eg
+from solver.nightcage.endgame.bounds import INFINITE, canonical, turns_left, turns_needed, turns_needed_anywhere
+from solver.nightcage.endgame.search import DEFAULT_MAX_NODES, solve
+from solver.nightcage.model.state import GameState
+from solver.nightcage.rules.outcome import outcome
+from solver.nightcage.rules.whole_turns import NotDeterministic, turn_results
+
+
+class EndgameOracle:
+    """Win or lose, fast, for many Final Flickers positions of one game (no plan, no optimality).
+
+    Expectimax values hundreds of end-game positions that share most of their
+    futures; a depth-first search for any win, trying the children the lower
+    bound likes best first, with the positions proven lost remembered across
+    calls, answers them far faster than an optimal search per position.
+
+    ``budget`` bounds the positions it remembers (shared with the caller's own
+    tables, when the caller registered them): when it is full, the question
+    under way ends with :class:`LimitReached`. None: no bound.
+    """
+
+    def __init__(self, max_nodes: int = DEFAULT_MAX_NODES, should_stop: Callable[[], bool] | None = None,
+                 budget: PositionBudget | None = None) -> None:
+        self.lost: set[Any] = set()
+        self.won: set[Any] = set()
+        self.max_nodes = max_nodes
+        self.expanded = 0
+        self.should_stop = should_stop
+        """Polled with the clock: a true answer ends the current question with :class:`LimitReached`."""
+        self.budget = budget if budget is not None else PositionBudget(None)
+        self.budget.keep(self.won, self.lost)
+
+    def forget(self) -> None:
+        """Drop the positions proven so far (they are a cache: answers stay the same, only slower)."""
+        self.won.clear()
+        self.lost.clear()
+
+    def wins(self, state: GameState, deadline: float | None = None) -> bool:
+        """Whether some sequence of turns wins from this deterministic position.
+
+        Final Flickers positions go to the kernel; a pile of known order is
+        played turn by turn through the rules engine until it runs out.
+        Raises :class:`LimitReached` when the node budget or the deadline runs out.
+        """
+        over = outcome(state)
+        if over is not None:
+            return over.result == "win"
+        if state.pending is None and state.pile.count == 0:
+            try:
+                root = eg.from_state(state)
+            except NotCovered:  # not a kernel position (advanced pieces): the full search
+                time_limit = None if deadline is None else max(0.0, deadline - time.perf_counter())
+                limits = Limits(max_nodes=self.max_nodes, time_limit=time_limit, max_positions=self.budget.left())
+                sol = solve(state, limits=limits, should_stop=self.should_stop)
+                if sol.verdict == "unknown":
+                    raise LimitReached(sol.reason or "limit reached") from None
+                return sol.verdict == "win"
+            return self._dfs(root, deadline)
+        if state.pile.count and not state.pile.known:
+            raise NotDeterministic("the pile's order is unknown")
+        won, _ = self._engine_dfs(state, deadline, {})
+        return won
+
+    # Both searches below meet positions already on the current path (a turn
+    # can come back to an earlier position).  Such a repeat is not a win, but
+    # a position whose only hope ran through a repeat is not proven lost
+    # either: the ancestor might still win another way.  So, as in Tarjan's
+    # algorithm, each position tracks the shallowest path depth its subtree
+    # leaned on ("low"), and it is remembered as lost only when that depth is
+    # not above its own.
+
+    def _engine_dfs(self, state: GameState, deadline: float | None, on_path: dict[GameState, int]) -> tuple[bool, int]:
+        """Depth-first over whole turns through the rules engine, down to the end-game."""
+        if state in self.won:
+            return True, _NO_LOOP
+        if state in self.lost:
+            return False, _NO_LOOP
+        if state in on_path:
+            return False, on_path[state]
+        self._count(deadline)
+        depth = len(on_path)
+        on_path[state] = depth
+        low = _NO_LOOP
+        try:
+            for result in _hopeful(turn_results(state, include_losses=False)):
+                self._check_time(deadline)
+                after = result.state
+                if result.result == "win":
+                    won = True
+                elif after.pile.count == 0 and after.pending is None:
+                    won = self.wins(after, deadline)
+                else:
+                    won, child_low = self._engine_dfs(after, deadline, on_path)
+                    low = min(low, child_low)
+                if won:
+                    self.won.add(state)
+                    return True, _NO_LOOP
+        finally:
+            del on_path[state]
+        if low >= depth:
+            self.lost.add(state)
+        return False, low
+
+    def _dfs(self, root: Any, deadline: float | None) -> bool:
+        key = canonical(root)
+        if key in self.won:
+            return True
+        if key in self.lost:
+            return False
+        on_path: dict[Any, int] = {key: 0}
+        # frames: [key, children still to try, low]
+        stack: list[list[Any]] = [[key, self._children(root), _NO_LOOP]]
+        while stack:
+            frame = stack[-1]
+            k, children, low = frame
+            if not children:
+                stack.pop()
+                depth = on_path.pop(k)
+                if low >= depth:
+                    self.lost.add(k)
+                if stack:
+                    stack[-1][2] = min(stack[-1][2], low)
+                continue
+            child = children.pop()
+            ck = None if child is WIN else canonical(child)
+            if child is WIN or ck in self.won:
+                for done in stack:
+                    self.won.add(done[0])
+                return True
+            if ck in self.lost:
+                continue
+            if ck in on_path:
+                frame[2] = min(low, on_path[ck])
+                continue
+            self._count(deadline)
+            on_path[ck] = len(stack)
+            stack.append([ck, self._children(child), _NO_LOOP])
+        return False
+
+    def _children(self, k: Any) -> list[Any]:
+        """The turn results worth trying, best last (they are popped): a win, if any, alone."""
+        ranked = []
+        for after, _ in eg.successors(k, include_losses=False):
+            if eg.outcome(after) == "win":
+                return [WIN]
+            h = turns_needed(after)
+            if h >= INFINITE or h > turns_left(after):
+                continue
+            ranked.append((h, after))
+        ranked.sort(key=lambda item: -item[0])
+        return [after for _, after in ranked]
+
+    def _check_time(self, deadline: float | None) -> None:
+        if deadline is not None and time.perf_counter() > deadline:
+            raise LimitReached("the time limit was reached")
+        if self.should_stop is not None and self.should_stop():
+            raise LimitReached("stopped on request")
+
+    def _count(self, deadline: float | None) -> None:
+        self.expanded += 1
+        if self.expanded > self.max_nodes:
+            raise LimitReached(f"more than {self.max_nodes:,} end-game positions")
+        if self.budget.full():
+            raise LimitReached(self.budget.reason())
+        if self.expanded % 64 == 0:
+            self._check_time(deadline)
+
+
+def _hopeful(results: Iterator[Any]) -> Iterator[Any]:
+    """Turn results, lazily (the engine yields them one by one), without the hopeless ones.
+
+    (Sorting them, wins first then by the fewest turns still needed, was tried:
+    it needs the whole turn enumerated before the first step down, helped some
+    piles and hurt others about as much.)
+    """
+    for r in results:
+        if r.result == "win" or turns_needed_anywhere(r.state) < INFINITE:
+            yield r
+
+
+WIN = object()
+"""A child marker: this turn wins."""
+
+_NO_LOOP = 1 << 30
+"""A low-link meaning: this subtree never leaned on a position on the path."""
+
+
+__all__ = ["EndgameOracle"]
