@@ -21,10 +21,10 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from solver.core.errors import LimitReached, NightCageError
-from solver.dungeontwister import engine
-from solver.dungeontwister.actions import format_action
-from solver.dungeontwister.state import Place, Position
+from solver.base.errors import LimitReached, LueurError
+from solver.dungeontwister.model.state import Place, Position
+from solver.dungeontwister.rules import engine
+from solver.dungeontwister.rules.actions import format_action
 
 OUT = "out"
 MAX_TURNS = 5
@@ -33,7 +33,7 @@ GEOMETRY_NOTE = "the rooms, zones, boundaries and lines of sight are the user's 
 ASSUMPTION = "only this character moves; friends may turn the rooms they stand at; the opponent passes its turns"
 
 
-class ReachError(NightCageError):
+class ReachError(LueurError):
     """A reach question the position cannot answer (no such character or zone): bad input."""
 
 
@@ -119,7 +119,7 @@ class Search:
             for action in engine.route_actions(position, self.ident):
                 try:
                     after, _ = engine.apply(position, action)
-                except NightCageError:
+                except LueurError:
                     continue
                 known.append((format_action(action), after))
             self.successors[state] = known
@@ -205,7 +205,7 @@ def replay(position: Position, ident: str, actions: list[str], goal: str) -> tup
     for text in actions:
         try:
             position, _ = engine.apply(position, text)
-        except NightCageError as exc:
+        except LueurError as exc:
             raise PlanError(f"the engine refuses the plan's step {text!r}: {exc}") from None
         if text == "end" and position.to_move == owner and steps:
             turn += 1

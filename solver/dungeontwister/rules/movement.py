@@ -23,11 +23,11 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, replace
 
-from solver.dungeontwister.board import PASSABLE, WALLS, Edge
-from solver.dungeontwister.catalogue import Ability, ObjectKind
-from solver.dungeontwister.checks import MAX_PER_ZONE
-from solver.dungeontwister.events import Event, Illegal, event
-from solver.dungeontwister.state import Character, Place, Position, capacity
+from solver.dungeontwister.model.board import PASSABLE, WALLS, Edge
+from solver.dungeontwister.model.catalogue import Ability, ObjectKind
+from solver.dungeontwister.model.checks import MAX_PER_ZONE
+from solver.dungeontwister.model.events import Event, Illegal, event
+from solver.dungeontwister.model.state import Character, Place, Position, capacity
 
 OUT = "out"
 

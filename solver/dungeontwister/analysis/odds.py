@@ -1,11 +1,11 @@
 """One combat, solved: what can happen, the best card each side can be sure of, and the equilibrium in fractions.
 
 A single combat is degenerate (the higher card wins, spending it costs
-nothing here): :mod:`solver.dungeontwister.economy` weighs the cards a fight
+nothing here): :mod:`solver.dungeontwister.analysis.economy` weighs the cards a fight
 spends. Here the payoff of an outcome is a number the caller gives (1 for the
 attacker winning, 0 for a tie, -1 for the defender winning, unless told).
 
->>> from solver.dungeontwister.duel import Side
+>>> from solver.dungeontwister.rules.duel import Side
 >>> report = combat_report(Duel(Side(3, (0, 1, 2)), Side(4, (0, 1))))
 >>> report.possibility, report.value
 ({'attacker': 'possible', 'tie': 'possible', 'defender': 'possible'}, Fraction(0, 1))
@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from solver.dungeontwister.duel import Duel, Outcome, Play, Solution, Stage, branches, outcome, solve_duel
+from solver.dungeontwister.analysis.games import Solution, Stage, solve_duel
+from solver.dungeontwister.rules.duel import Duel, Outcome, Play, branches, outcome
 
 DEFAULT_VALUES = (Fraction(1), Fraction(0), Fraction(-1))
 """The attacker's payoff when it wins, ties, loses."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solver.dungeontwister.aid import RULES, Citation
+from solver.dungeontwister.model.aid import RULES, Citation
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ before anything is built; reading goes on after a problem, so that a file's
 every problem is reported at once, each with its field path
 (``rooms[1].zones[0].pit``, ``characters[2].at``) and what would be valid.
 The checks across fields (one room per zone, the golden rules, who carries
-what) are :mod:`solver.dungeontwister.checks`.
+what) are :mod:`solver.dungeontwister.model.checks`.
 """
 
 from __future__ import annotations
@@ -15,13 +15,13 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from solver.core.errors import PositionError, Problem
-from solver.dungeontwister.board import Arrow, Board, Edge, Half, HalfOwner, Layout, Port, Room, StartZone
-from solver.dungeontwister.catalogue import CatalogueError, character_kind, object_kind
-from solver.dungeontwister.checks import position_problems
-from solver.dungeontwister.rulings import DEFAULT, SWITCH_NAMES, Rulings
-from solver.dungeontwister.state import MAX_AP, Character, Item, Place, Player, Position
-from solver.notation.fields import Reader, shown
+from solver.base.errors import PositionError, Problem
+from solver.base.fields import Reader, shown
+from solver.dungeontwister.model.board import Arrow, Board, Edge, Half, HalfOwner, Layout, Port, Room, StartZone
+from solver.dungeontwister.model.catalogue import CatalogueError, character_kind, object_kind
+from solver.dungeontwister.model.checks import position_problems
+from solver.dungeontwister.model.rulings import DEFAULT, SWITCH_NAMES, Rulings
+from solver.dungeontwister.model.state import MAX_AP, Character, Item, Place, Player, Position
 
 FORMAT = "lueur-dt-position/1"
 FIELDS = ("format", "players", "to_move", "target_vp", "rooms", "start_zones", "boundaries", "lines", "characters", "objects",

@@ -5,7 +5,7 @@ PA »), but ``end`` and the samurai's free melee; an action is finished before
 the next starts (golden rule A), and golden rule B is checked at its end.
 :func:`apply` returns the position after and the events, each citing the
 aid's line that decides it; a refused action raises
-:class:`~solver.core.errors.IllegalActionError` saying why.
+:class:`~solver.base.errors.IllegalActionError` saying why.
 
 A combat is listed once, without its cards: both players choose them at once
 (``dt combat`` advises); applying it needs ``cards=A/D``.
@@ -15,18 +15,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from solver.core.errors import IllegalActionError, NotationError
-from solver.dungeontwister import abilities, board_actions, movement
-from solver.dungeontwister.actions import Action, Verb, format_action, parse_action, parse_cards
-from solver.dungeontwister.board import PORTCULLISES, WALLS
-from solver.dungeontwister.catalogue import Ability, ObjectKind
-from solver.dungeontwister.checks import MAX_PER_ZONE
-from solver.dungeontwister.engagement import CombatKind, Weapon, engage, shooter_value
-from solver.dungeontwister.events import Event, Illegal, event
-from solver.dungeontwister.fights import resolve
-from solver.dungeontwister.scoring import escape
-from solver.dungeontwister.sight import sees
-from solver.dungeontwister.state import GAINED_AP, KEPT_AP, MAX_AP, Character, Place, Position
+from solver.base.errors import IllegalActionError, NotationError
+from solver.dungeontwister.model.board import PORTCULLISES, WALLS
+from solver.dungeontwister.model.catalogue import Ability, ObjectKind
+from solver.dungeontwister.model.checks import MAX_PER_ZONE
+from solver.dungeontwister.model.events import Event, Illegal, event
+from solver.dungeontwister.model.state import GAINED_AP, KEPT_AP, MAX_AP, Character, Place, Position
+from solver.dungeontwister.rules import abilities, board_actions, movement
+from solver.dungeontwister.rules.actions import Action, Verb, format_action, parse_action, parse_cards
+from solver.dungeontwister.rules.engagement import CombatKind, Weapon, engage, shooter_value
+from solver.dungeontwister.rules.fights import resolve
+from solver.dungeontwister.rules.scoring import escape
+from solver.dungeontwister.rules.sight import sees
 
 FREE = (Verb.END,)
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from solver.dungeontwister.board import Board, Layout
-from solver.dungeontwister.catalogue import CHARACTERS, OBJECTS, Ability, CharacterCard, Kind, ObjectCard, ObjectKind
-from solver.dungeontwister.rulings import DEFAULT, Rulings
+from solver.dungeontwister.model.board import Board, Layout
+from solver.dungeontwister.model.catalogue import CHARACTERS, OBJECTS, Ability, CharacterCard, Kind, ObjectCard, ObjectKind
+from solver.dungeontwister.model.rulings import DEFAULT, Rulings
 
 MAX_AP = 6
 """At most 3 kept and 3 gained."""

@@ -11,8 +11,8 @@ the ones crossed. A face-down room stops sight (nothing in it is known).
 
 from __future__ import annotations
 
-from solver.dungeontwister.board import SIGHT_BLOCKERS, Edge
-from solver.dungeontwister.state import Position
+from solver.dungeontwister.model.board import SIGHT_BLOCKERS, Edge
+from solver.dungeontwister.model.state import Position
 
 
 def _clear(position: Position, path: tuple[str, ...]) -> bool:

@@ -22,15 +22,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from solver.core.errors import IllegalActionError, LimitReached, NightCageError
-from solver.dungeontwister import engine
-from solver.dungeontwister.actions import COMBATS, Action, Verb, format_action
-from solver.dungeontwister.catalogue import Ability, ObjectKind
-from solver.dungeontwister.duel import Outcome, Play, branches, outcome
-from solver.dungeontwister.engagement import CombatKind, Weapon, engage
-from solver.dungeontwister.events import Illegal
-from solver.dungeontwister.reach import GEOMETRY_NOTE
-from solver.dungeontwister.state import Place, Position
+from solver.base.errors import IllegalActionError, LimitReached, LueurError
+from solver.dungeontwister.analysis.reach import GEOMETRY_NOTE
+from solver.dungeontwister.model.catalogue import Ability, ObjectKind
+from solver.dungeontwister.model.events import Illegal
+from solver.dungeontwister.model.state import Place, Position
+from solver.dungeontwister.rules import engine
+from solver.dungeontwister.rules.actions import COMBATS, Action, Verb, format_action
+from solver.dungeontwister.rules.duel import Outcome, Play, branches, outcome
+from solver.dungeontwister.rules.engagement import CombatKind, Weapon, engage
 
 DEFAULT_MAX_NODES = 100_000
 ASSUMPTIONS = ("a combat counts only when its result is certain; the defender then plays its lowest card",
@@ -114,7 +114,7 @@ class _Planner:
             for action in self.actions(position):
                 try:
                     after, _ = engine.apply(position, action)
-                except NightCageError:
+                except LueurError:
                     continue
                 gained = after.players[mover].vp - position.players[mover].vp
                 rest, more = self.best(after) if after.winner < 0 else (0, ())

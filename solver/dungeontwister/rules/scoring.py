@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from solver.dungeontwister.catalogue import CHARACTERS, Ability, Kind, ObjectKind
-from solver.dungeontwister.events import Event, event
-from solver.dungeontwister.state import Character, Place, Position
+from solver.dungeontwister.model.catalogue import CHARACTERS, Ability, Kind, ObjectKind
+from solver.dungeontwister.model.events import Event, event
+from solver.dungeontwister.model.state import Character, Place, Position
 
 
 def ability_event(text: str, kind: Kind, ability: Ability) -> Event:

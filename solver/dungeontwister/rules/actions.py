@@ -1,7 +1,7 @@
 """The action notation: one action a line, words separated by spaces, options as ``key=value``.
 
 ============================================  =====================================================================
-``move C T1 T2 ...``                          a move along the tokens of :mod:`solver.dungeontwister.movement`
+``move C T1 T2 ...``                          a move along the tokens of :mod:`solver.dungeontwister.rules.movement`
 ``jump C P B [card=N]``                       over the pit ``P`` into ``B``; ``card=N`` spends combat card N as the jump
 ``rotate R by C [cw|ccw]``                    turn room ``R`` (the mechanork chooses the way)
 ``reveal R by C [X@Z ...]``                   reveal room ``R``, placing each card beside it in a zone
@@ -31,8 +31,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from solver.core.errors import NotationError
-from solver.dungeontwister.duel import Play
+from solver.base.errors import NotationError
+from solver.dungeontwister.rules.duel import Play
 
 
 class Verb(StrEnum):

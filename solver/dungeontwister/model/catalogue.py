@@ -19,7 +19,7 @@ trap the aid does not describe cannot be played from it).
 >>> object_kind("piège")
 Traceback (most recent call last):
 ...
-solver.dungeontwister.catalogue.CatalogueError: 'piège': traps are not in the player aid (it describes none), ...
+solver.dungeontwister.model.catalogue.CatalogueError: 'piège': traps are not in the player aid (it describes none), ...
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ import unicodedata
 from dataclasses import dataclass
 from enum import StrEnum
 
-from solver.dungeontwister.aid import Citation
+from solver.dungeontwister.model.aid import Citation
 
 
 class Kind(StrEnum):

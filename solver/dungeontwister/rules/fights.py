@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from solver.dungeontwister.catalogue import OBJECTS, Ability, Kind, ObjectKind
-from solver.dungeontwister.duel import Outcome, Play, outcome, remaining
-from solver.dungeontwister.engagement import CombatKind, Engagement, Weapon
-from solver.dungeontwister.events import Event, Illegal, event
-from solver.dungeontwister.scoring import ability_event, eliminate, undead_bonus, wound
-from solver.dungeontwister.state import Character, Place, Position
+from solver.dungeontwister.model.catalogue import OBJECTS, Ability, Kind, ObjectKind
+from solver.dungeontwister.model.events import Event, Illegal, event
+from solver.dungeontwister.model.state import Character, Place, Position
+from solver.dungeontwister.rules.duel import Outcome, Play, outcome, remaining
+from solver.dungeontwister.rules.engagement import CombatKind, Engagement, Weapon
+from solver.dungeontwister.rules.scoring import ability_event, eliminate, undead_bonus, wound
 
 
 def check_cards(position: Position, engagement: Engagement, attacker_cards: Play, defender_cards: Play,

@@ -9,9 +9,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from solver.dungeontwister.board import HalfOwner
-from solver.dungeontwister.notation import BESIDE, FORMAT
-from solver.dungeontwister.state import Character, Item, Place, Position
+from solver.dungeontwister.model.board import HalfOwner
+from solver.dungeontwister.model.state import Character, Item, Place, Position
+from solver.dungeontwister.notation.position_json import BESIDE, FORMAT
 
 
 def to_json(position: Position, meta: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -26,8 +26,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from solver.dungeontwister.duel import Duel, Outcome, Play, Side, Solution, outcome, remaining, solve_duel
-from solver.dungeontwister.odds import fraction_text
+from solver.dungeontwister.analysis.games import Solution, solve_duel
+from solver.dungeontwister.analysis.odds import fraction_text
+from solver.dungeontwister.rules.duel import Duel, Outcome, Play, Side, outcome, remaining
 
 Hands = tuple[tuple[int, ...], tuple[int, ...]]
 MAX_FIGHTS = 6

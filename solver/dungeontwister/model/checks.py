@@ -1,6 +1,6 @@
 """The checks across a position's fields: every problem with the field path it is about.
 
-The form's reader (:mod:`solver.dungeontwister.notation`) has read every field
+The form's reader (:mod:`solver.dungeontwister.notation.position_json`) has read every field
 on its own; these are the rules that tie fields together: ids used once, a
 room colour naming a pair, start zones linked to rooms, lines along links,
 where each piece may be, who carries what (golden rule C) and how many
@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 
-from solver.core.errors import Problem
-from solver.dungeontwister.board import Board
-from solver.dungeontwister.state import KEPT_AP, Character, Place, Position, capacity
+from solver.base.errors import Problem
+from solver.dungeontwister.model.board import Board
+from solver.dungeontwister.model.state import KEPT_AP, Character, Place, Position, capacity
 
 MAX_PER_ZONE = 3
 """Golden rule B: at most 3 characters of one player in a zone at the end of an action, the wounded included."""

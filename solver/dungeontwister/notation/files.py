@@ -14,10 +14,10 @@ import tomllib
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
-from solver.core.errors import PositionError, Problem
-from solver.dungeontwister import notation
-from solver.dungeontwister.state import Position
-from solver.notation.json_text import decode_json
+from solver.base.errors import PositionError, Problem
+from solver.base.json_text import decode_json
+from solver.dungeontwister.model.state import Position
+from solver.dungeontwister.notation import position_json as notation
 
 MAX_FILE_BYTES = 1 << 20
 """A position is a few kilobytes; more than a mebibyte is refused unread."""

@@ -2,19 +2,19 @@
 
 Each takes the position and the action's words and returns the position
 after with what happened, or raises :class:`~solver.dungeontwister.events.Illegal`.
-The AP and the player's turn are the engine's (:mod:`solver.dungeontwister.engine`).
+The AP and the player's turn are the engine's (:mod:`solver.dungeontwister.rules.engine`).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from solver.dungeontwister.board import PASSABLE, WALLS, Arrow, Edge
-from solver.dungeontwister.catalogue import Ability, Kind
-from solver.dungeontwister.events import Event, Illegal, event
-from solver.dungeontwister.movement import may_end, starting_mover, why_inactive
-from solver.dungeontwister.scoring import ability_event
-from solver.dungeontwister.state import Character, Place, Position
+from solver.dungeontwister.model.board import PASSABLE, WALLS, Arrow, Edge
+from solver.dungeontwister.model.catalogue import Ability, Kind
+from solver.dungeontwister.model.events import Event, Illegal, event
+from solver.dungeontwister.model.state import Character, Place, Position
+from solver.dungeontwister.rules.movement import may_end, starting_mover, why_inactive
+from solver.dungeontwister.rules.scoring import ability_event
 
 
 def own_active(position: Position, ident: str) -> Character:

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from solver.dungeontwister.board import PASSABLE, PORTCULLISES, SIGHT_BLOCKERS, WALLS, Edge, HalfOwner
-from solver.dungeontwister.board_actions import own_active
-from solver.dungeontwister.catalogue import OBJECTS, Ability, Kind, ObjectKind
-from solver.dungeontwister.events import Event, Illegal, event
-from solver.dungeontwister.movement import holds, may_end, starting_mover
-from solver.dungeontwister.scoring import ability_event, eliminate
-from solver.dungeontwister.sight import sees
-from solver.dungeontwister.state import Character, Place, Position, capacity
+from solver.dungeontwister.model.board import PASSABLE, PORTCULLISES, SIGHT_BLOCKERS, WALLS, Edge, HalfOwner
+from solver.dungeontwister.model.catalogue import OBJECTS, Ability, Kind, ObjectKind
+from solver.dungeontwister.model.events import Event, Illegal, event
+from solver.dungeontwister.model.state import Character, Place, Position, capacity
+from solver.dungeontwister.rules.board_actions import own_active
+from solver.dungeontwister.rules.movement import holds, may_end, starting_mover
+from solver.dungeontwister.rules.scoring import ability_event, eliminate
+from solver.dungeontwister.rules.sight import sees
 
 PSYCHOKINESIS_ZONES = 3
 

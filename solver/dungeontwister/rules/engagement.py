@@ -13,13 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from solver.dungeontwister.board import PASSABLE, SIGHT_BLOCKERS
-from solver.dungeontwister.catalogue import Ability, ObjectKind
-from solver.dungeontwister.duel import Duel, Side
-from solver.dungeontwister.events import Event, Illegal, event
-from solver.dungeontwister.movement import why_inactive
-from solver.dungeontwister.sight import sees
-from solver.dungeontwister.state import Character, Place, Position
+from solver.dungeontwister.model.board import PASSABLE, SIGHT_BLOCKERS
+from solver.dungeontwister.model.catalogue import Ability, ObjectKind
+from solver.dungeontwister.model.events import Event, Illegal, event
+from solver.dungeontwister.model.state import Character, Place, Position
+from solver.dungeontwister.rules.duel import Duel, Side
+from solver.dungeontwister.rules.movement import why_inactive
+from solver.dungeontwister.rules.sight import sees
 
 
 class CombatKind(StrEnum):

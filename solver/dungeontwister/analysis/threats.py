@@ -1,6 +1,6 @@
 """Threats: what each enemy can do next turn, if the player to move ends the turn as things stand.
 
-For each of the opponent's characters, the search of :mod:`solver.dungeontwister.reach`
+For each of the opponent's characters, the search of :mod:`solver.dungeontwister.analysis.reach`
 runs over its next turn (the AP it kept and 3 more) and visits every position
 it can reach, cheapest first; at each, the engine's own checks say which of
 the player's characters it could then attack in melee, with the lance, shoot
@@ -14,14 +14,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from solver.core.errors import NightCageError
-from solver.dungeontwister import engine
-from solver.dungeontwister.catalogue import Ability, ObjectKind
-from solver.dungeontwister.engagement import CombatKind, engage
-from solver.dungeontwister.events import Illegal
-from solver.dungeontwister.reach import ASSUMPTION, GEOMETRY_NOTE, Search
-from solver.dungeontwister.sight import seen_from
-from solver.dungeontwister.state import Place, Position
+from solver.base.errors import LueurError
+from solver.dungeontwister.analysis.reach import ASSUMPTION, GEOMETRY_NOTE, Search
+from solver.dungeontwister.model.catalogue import Ability, ObjectKind
+from solver.dungeontwister.model.events import Illegal
+from solver.dungeontwister.model.state import Place, Position
+from solver.dungeontwister.rules import engine
+from solver.dungeontwister.rules.engagement import CombatKind, engage
+from solver.dungeontwister.rules.sight import seen_from
 
 
 @dataclass(frozen=True)
@@ -107,7 +107,7 @@ def _strikes(here: Position, ident: str, spent: int, best: dict[tuple[str, str, 
         if left >= 1 and c.has(Ability.SPELLCASTER) and here.carries(c, ObjectKind.FIREBALL_SCROLL):
             try:
                 engine.apply(here, f"fireball {ident} {target.ident}")
-            except NightCageError:
+            except LueurError:
                 continue
             _keep(best, Threat(ident, "fireball", target.ident, target.zone, spent + 1))
     if left >= 1 and engine.can_shoot(here, c) and not here.enemies_in(c.zone, c.owner):

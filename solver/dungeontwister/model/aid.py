@@ -10,8 +10,8 @@ the text shows as ``э`` is read « contenant » (containing).
 
 >>> RULES["golden_b"].english
 'at the end of an action, one player never has more than 3 characters in one zone, the wounded included'
->>> cite("melee_tie")
-"« Egal : rien ne se passe » (aid, line 151: a tie: nothing happens)"
+>>> print(cite("melee_tie"))
+« Egal : rien ne se passe » (aid, line 151: a tie: nothing happens)
 """
 
 from __future__ import annotations
@@ -210,7 +210,7 @@ _LINES: tuple[Citation, ...] = (
 )
 
 RULES: dict[str, Citation] = {c.key: c for c in _LINES}
-"""The aid's rules by key (the characters' and objects' own lines are in :mod:`solver.dungeontwister.catalogue`)."""
+"""The aid's rules by key (the characters' and objects' own lines are in :mod:`solver.dungeontwister.model.catalogue`)."""
 
 assert len(RULES) == len(_LINES), "each key once"
 
