@@ -70,18 +70,20 @@ class Fight:
 @dataclass
 class _Search:
     fights: tuple[Fight, ...]
-    memo: dict[tuple[int, tuple[int, ...], tuple[int, ...]], Fraction] = field(default_factory=dict)
+    memo: dict[tuple[int, tuple[int, ...], tuple[int, ...]], Fraction | int] = field(default_factory=dict)
     certified: int = 0
     sequential: int = 0
 
-    def value(self, index: int, hands: Hands) -> Fraction:
-        """The rest of the sequence's value for player 0, from fight ``index`` with these hands."""
+    def value(self, index: int, hands: Hands) -> Fraction | int:
+        """The rest of the sequence's value for player 0, from fight ``index`` with these hands (an int when whole, so
+        that the next node's entries add as integers)."""
         if index == len(self.fights):
-            return Fraction(0)
+            return 0
         key = (index, hands[0], hands[1])
         known = self.memo.get(key)
         if known is None:
-            known = self.memo[key] = self.solve(index, hands).value * (1 if self.fights[index].attacker == 0 else -1)
+            exact = self.solve(index, hands).value * (1 if self.fights[index].attacker == 0 else -1)
+            known = self.memo[key] = exact.numerator if exact.denominator == 1 else exact
         return known
 
     def solve(self, index: int, hands: Hands) -> Solution:
@@ -91,11 +93,18 @@ class _Search:
         own, other = hands[attacker], hands[1 - attacker]
         duel = fight.duel(own, other)
         sign = 1 if attacker == 0 else -1
+        points = {result: _whole(fight.points(result)) for result in Outcome}
+        left: dict[tuple[int, Play], tuple[int, ...]] = {}
 
-        def payoff(a: Play, d: Play) -> Fraction:
-            left = (remaining(own, a), remaining(other, d))
-            after: Hands = (left[0], left[1]) if attacker == 0 else (left[1], left[0])
-            return fight.points(outcome(duel, a, d)) + sign * self.value(index + 1, after)
+        def payoff(a: Play, d: Play) -> Fraction | int:
+            kept_a = left.get((0, a))
+            if kept_a is None:
+                kept_a = left[(0, a)] = remaining(own, a)
+            kept_d = left.get((1, d))
+            if kept_d is None:
+                kept_d = left[(1, d)] = remaining(other, d)
+            after: Hands = (kept_a, kept_d) if attacker == 0 else (kept_d, kept_a)
+            return points[outcome(duel, a, d)] + sign * self.value(index + 1, after)
 
         solution = solve_duel(duel, payoff)
         if solution.stage.game is not None:
@@ -103,6 +112,10 @@ class _Search:
         else:
             self.sequential += 1
         return solution
+
+
+def _whole(value: Fraction) -> Fraction | int:
+    return value.numerator if value.denominator == 1 else value
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from fractions import Fraction
 from solver.dungeontwister.analysis.matrix import Game, solve
 from solver.dungeontwister.rules.duel import Branch, Duel, Order, Play, Side, branches, outcome
 
-Payoff = Callable[[Play, Play], Fraction]
+Payoff = Callable[[Play, Play], Fraction | int]
 __all__ = ["Payoff", "Stage", "Solution", "solve_stage", "solve_duel", "Side", "outcome"]
 
 
@@ -62,7 +62,7 @@ def solve_stage(branch: Branch, order: Order, payoff: Payoff) -> Stage:
         j = min(range(len(matrix[i])), key=matrix[i].__getitem__)
     unit_a = tuple(Fraction(int(k == i)) for k in range(len(matrix)))
     unit_d = tuple(Fraction(int(k == j)) for k in range(len(matrix[0])))
-    return Stage(branch, order, matrix[i][j], unit_a, unit_d, None)
+    return Stage(branch, order, Fraction(matrix[i][j]), unit_a, unit_d, None)
 
 
 def solve_duel(duel: Duel, payoff: Payoff) -> Solution:

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from math import lcm
 
 Number = int | Fraction
 Matrix = Sequence[Sequence[Number]]
@@ -48,19 +49,30 @@ class Game:
 
 
 def solve(matrix: Matrix) -> Game:
-    """The value and an equilibrium of the game (every entry an int or a Fraction; at least one row and column)."""
+    """The value and an equilibrium of the game (every entry an int or a Fraction; at least one row and column).
+
+    The entries are scaled to integers by their common denominator first: a
+    saddle point and dominance need only comparisons, and integers compare
+    fast. A saddle point is its own certificate (its row's least entry is its
+    column's greatest); a mixed solution is certified by :func:`certify`.
+    """
     rows, columns = len(matrix), len(matrix[0])
-    m = [[Fraction(x) for x in row] for row in matrix]
+    scale = 1
+    for row in matrix:
+        for x in row:
+            if isinstance(x, Fraction) and x.denominator != 1:
+                scale = lcm(scale, x.denominator)
+    m = [[entry * scale if isinstance(entry, int) else entry.numerator * (scale // entry.denominator) for entry in row]
+         for row in matrix]
     saddle = _saddle(m)
     if saddle is not None:
         i, j = saddle
-        game = Game(m[i][j], _unit(rows, i), _unit(columns, j), True)
-    else:
-        keep_rows, keep_columns = _undominated(m)
-        reduced = [[m[i][j] for j in keep_columns] for i in keep_rows]
-        value, x, y = _mixed(reduced)
-        game = Game(value, _spread(rows, keep_rows, x), _spread(columns, keep_columns, y), False)
-    certify(m, game)
+        return Game(Fraction(m[i][j], scale), _unit(rows, i), _unit(columns, j), True)
+    keep_rows, keep_columns = _undominated(m)
+    reduced = [[Fraction(m[i][j]) for j in keep_columns] for i in keep_rows]
+    value, row_mix, column_mix = _mixed(reduced)
+    game = Game(value / scale, _spread(rows, keep_rows, row_mix), _spread(columns, keep_columns, column_mix), False)
+    certify([[Fraction(v, scale) for v in row] for row in m], game)
     return game
 
 
@@ -86,7 +98,7 @@ def _spread(size: int, kept: list[int], mix: list[Fraction]) -> tuple[Fraction, 
     return tuple(out)
 
 
-def _saddle(m: list[list[Fraction]]) -> tuple[int, int] | None:
+def _saddle(m: list[list[int]]) -> tuple[int, int] | None:
     """A pure equilibrium: the first row whose minimum is the largest, if that equals the smallest column maximum."""
     row_minima = [min(row) for row in m]
     column_maxima = [max(col) for col in zip(*m)]
@@ -98,7 +110,7 @@ def _saddle(m: list[list[Fraction]]) -> tuple[int, int] | None:
     return i, j
 
 
-def _undominated(m: list[list[Fraction]]) -> tuple[list[int], list[int]]:
+def _undominated(m: list[list[int]]) -> tuple[list[int], list[int]]:
     """Rows and columns left after removing weakly dominated ones (and duplicates) until none is."""
     rows, columns = list(range(len(m))), list(range(len(m[0])))
     changed = True

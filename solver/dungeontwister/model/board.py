@@ -139,6 +139,7 @@ class Board:
     """Each zone's linked zones (sorted)."""
     halves_of: dict[frozenset[str], tuple[int, ...]] = field(default_factory=dict)
     rotations: dict[tuple[int, int], tuple[dict[str, str], dict[int, int]]] = field(default_factory=dict)
+    twins: dict[int, int] = field(default_factory=dict)
     """(room, +1 clockwise or -1) -> the zone map and the half map of that quarter turn."""
 
     @staticmethod
@@ -161,7 +162,10 @@ class Board:
             linked.setdefault(a, set()).add(b)
             linked.setdefault(b, set()).add(a)
         board.neighbours.update({zone: tuple(sorted(others)) for zone, others in linked.items()})
-        for index in range(len(rooms)):
+        for index, room in enumerate(rooms):
+            twin = next((i for i, r in enumerate(rooms) if r.colour == room.colour and i != index), None)
+            if twin is not None:
+                board.twins[index] = twin
             for direction in (1, -1):
                 board.rotations[index, direction] = board._rotation(index, direction)
         return board
@@ -192,8 +196,7 @@ class Board:
 
     def twin(self, index: int) -> int | None:
         """The other room of the same colour, if any."""
-        colour = self.rooms[index].colour
-        return next((i for i, r in enumerate(self.rooms) if r.colour == colour and i != index), None)
+        return self.twins.get(index)
 
     def is_start(self, zone: str) -> bool:
         return zone in self.start_of

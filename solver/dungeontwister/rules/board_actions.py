@@ -140,7 +140,7 @@ def rotate(position: Position, ident: str, room_id: str, way: str | None) -> tup
         events.append(event(f"it turns {arrow.value}, the way room {room_id}'s arrow points", "rotate"))
     new_layout, moved = layout.rotated(board, room, direction)
     characters = tuple(_relocated(c2, moved) for c2 in position.characters)
-    items = tuple(replace(i, zone=moved.get(i.zone, i.zone)) if i.place is Place.ZONE else i for i in position.items)
+    items = tuple(replace(i, zone=moved[i.zone]) if i.place is Place.ZONE and i.zone in moved else i for i in position.items)
     events.append(event("what is in the room turns with it; characters and objects keep their orientation",
                         "rotate_orientation"))
     return replace(position, layout=new_layout, characters=characters, items=items), events

@@ -222,6 +222,7 @@ def _ranged(position: Position, attacker: Character, target: Character, weapon: 
         events.append(event(f"{target.ident} is on a start zone", "ranged_start"))
     a_terms = [Term(attacker.ident, value, f"{chosen.value} {value}")]
     d_terms = [_ranged_defence(position, target)]
+    events.append(event(f"{target.ident} defends with {d_terms[0].why}", "ranged_cards", "DT-RANGED-DEFENCE"))
     if position.rulings.group_ranged:
         a_terms, d_terms = _group_ranged(position, attacker, target, a_terms, d_terms, events)
     else:

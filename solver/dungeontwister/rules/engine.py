@@ -168,6 +168,7 @@ def end_turn(position: Position) -> tuple[Position, list[Event]]:
     position = position.with_player(mover, replace(position.players[mover], ap=kept))
     position = position.with_player(other, replace(position.players[other], ap=gained))
     characters = tuple(replace(c, wounded_this_turn=False, entered_from="", shot=False, free_melee=False, resting=False)
+                       if c.wounded_this_turn or c.entered_from or c.shot or c.free_melee or c.resting else c
                        for c in position.characters)
     position = replace(position, characters=characters, to_move=other)
     return position, [event(f"{position.players[mover].name} ends the turn keeping {kept} AP", "ap_keep"),
@@ -207,7 +208,7 @@ def _checked(position: Position, candidates: list[Action]) -> list[Action]:
     return out
 
 
-def _character_actions(position: Position, c: Character) -> list[Action]:
+def _character_actions(position: Position, c: Character, checked: bool = True) -> list[Action]:
     board = position.board
     found = [Action(Verb.MOVE, c.ident, path=end.path) for end in movement.ends(position, c.ident)]
     player = position.players[c.owner]
@@ -247,7 +248,7 @@ def _character_actions(position: Position, c: Character) -> list[Action]:
                        if t.place is Place.ZONE and t.ident != c.ident and sees(position, c.zone, t.zone)]
     if c.has(Ability.PSYCHOKINESIS):
         candidates += _telekinesis(position, c)
-    return found + _checked(position, candidates)
+    return found + (_checked(position, candidates) if checked else candidates)
 
 
 def _telekinesis(position: Position, c: Character) -> list[Action]:
@@ -311,15 +312,16 @@ PLANNED = (Verb.MOVE, Verb.JUMP, Verb.ROTATE, Verb.LOCKPICK, Verb.KEY, Verb.BEND
 
 
 def route_actions(position: Position, ident: str) -> list[Action]:
-    """The actions a route of ``ident`` may take now: its own moves, jumps, portcullis and wall actions and rotations,
-    and the rotations of every friend able to turn a room (the others stay where they are)."""
+    """The candidate actions of a route of ``ident`` now: its own moves, jumps, portcullis and wall actions and
+    rotations, and the rotations of every friend standing at a rotation site (the others stay where they are). Moves
+    and jumps are legal; the rest are candidates that :func:`apply` may still refuse (a crowded zone, say)."""
     c = position.character(ident)
     if c.owner != position.to_move or position.players[c.owner].ap < 1 or position.winner >= 0:
         return []
-    found = [a for a in _character_actions(position, c) if a.verb in PLANNED] if c.active else []
+    found = [a for a in _character_actions(position, c, checked=False) if a.verb in PLANNED] if c.active else []
     for friend in position.characters:
         if friend.owner == c.owner and friend.ident != ident and friend.active:
-            found += _checked(position, _rotations(position, friend))
+            found += _rotations(position, friend)
     return found
 
 
