@@ -26,50 +26,23 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from solver.base.errors import LimitReached, LueurError
 from solver.dungeontwister.analysis.games import Solution, solve_duel
 from solver.dungeontwister.analysis.odds import fraction_text
-from solver.dungeontwister.rules.duel import Duel, Outcome, Play, Side, outcome, remaining
+from solver.dungeontwister.rules.duel import MAX_FIGHTS, MAX_HAND, Fight, Hands, Outcome, Play, outcome, remaining
 
-Hands = tuple[tuple[int, ...], tuple[int, ...]]
-MAX_FIGHTS = 6
-MAX_HAND = 12
-"""The documented bounds of an economy question (checked before any work): 6 fights, 12 cards a hand."""
+DEFAULT_MAX_NODES = 300_000
+"""Nodes (fight, hand, hand) kept before the search stops: 4 fights of 9 cards keep about 3,500."""
 
 
-@dataclass(frozen=True)
-class Fight:
-    attacker: int
-    """Player 0 or 1."""
-    attacker_base: int
-    defender_base: int
-    two_cards: bool = False
-    """The attacker is a berserker fighting alone."""
-    attacker_names: bool = False
-    defender_names: bool = False
-    """A telepath on that side (a single melee)."""
-    attacker_sees: bool = False
-    defender_sees: bool = False
-    """A weapon master on that side."""
-    win: Fraction = Fraction(1)
-    """What the attacker's player gains when the attacker wins."""
-    tie: Fraction = Fraction(0)
-    """What the attacker's player gains on a tie."""
-    loss: Fraction = Fraction(1)
-    """What the defender's player gains when the defender wins."""
-    label: str = ""
-
-    def duel(self, attacker_hand: tuple[int, ...], defender_hand: tuple[int, ...]) -> Duel:
-        return Duel(Side(self.attacker_base, attacker_hand, self.two_cards, self.attacker_names, self.attacker_sees),
-                    Side(self.defender_base, defender_hand, False, self.defender_names, self.defender_sees))
-
-    def points(self, result: Outcome) -> Fraction:
-        """The result for the attacker's player."""
-        return self.win if result is Outcome.ATTACKER else self.tie if result is Outcome.TIE else -self.loss
+class EconomyError(LueurError):
+    """An economy question past the documented bounds, or with no fight: bad input."""
 
 
 @dataclass
 class _Search:
     fights: tuple[Fight, ...]
+    max_nodes: int = DEFAULT_MAX_NODES
     memo: dict[tuple[int, tuple[int, ...], tuple[int, ...]], Fraction | int] = field(default_factory=dict)
     certified: int = 0
     sequential: int = 0
@@ -82,6 +55,8 @@ class _Search:
         key = (index, hands[0], hands[1])
         known = self.memo.get(key)
         if known is None:
+            if len(self.memo) >= self.max_nodes:
+                raise LimitReached(f"the card economy kept {self.max_nodes:,} nodes without finishing (max_nodes)")
             exact = self.solve(index, hands).value * (1 if self.fights[index].attacker == 0 else -1)
             known = self.memo[key] = exact.numerator if exact.denominator == 1 else exact
         return known
@@ -154,12 +129,15 @@ class EconomyAnswer:
                 "check": "every matrix node's row and column guarantees are equal (exact)"}
 
 
-def solve_economy(fights: tuple[Fight, ...], hands: Hands) -> EconomyAnswer:
-    """Solve the sequence ``fights`` from ``hands`` (each sorted), exactly (see the module doc)."""
-    if not fights:
-        raise ValueError("an economy needs at least one fight")
+def solve_economy(fights: tuple[Fight, ...], hands: Hands, max_nodes: int = DEFAULT_MAX_NODES) -> EconomyAnswer:
+    """Solve the sequence ``fights`` from ``hands``, exactly (see the module doc); the bounds are checked first."""
+    if not 1 <= len(fights) <= MAX_FIGHTS:
+        raise EconomyError(f"fights: {len(fights)} fights; 1 to {MAX_FIGHTS}")
+    for player, hand in enumerate(hands):
+        if len(hand) > MAX_HAND:
+            raise EconomyError(f"hands: player {player} holds {len(hand)} cards; at most {MAX_HAND}")
     hands = (tuple(sorted(hands[0])), tuple(sorted(hands[1])))
-    search = _Search(fights)
+    search = _Search(fights, max_nodes)
     first = search.solve(0, hands)
     value = first.value * (1 if fights[0].attacker == 0 else -1)
     alone = _Search((fights[0],)).solve(0, hands)

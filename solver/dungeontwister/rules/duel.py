@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import IntEnum, StrEnum
+from fractions import Fraction
 from itertools import combinations
 
 Play = tuple[int, ...]
@@ -154,3 +155,40 @@ def branches(duel: Duel) -> list[list[Branch]]:
             group.append(Branch(count, None, None, attacker_plays, defender_plays))
         groups.append(group)
     return groups
+
+
+Hands = tuple[tuple[int, ...], tuple[int, ...]]
+MAX_FIGHTS = 6
+MAX_HAND = 12
+"""The documented bounds of a card economy question (checked before any work): 6 fights, 12 cards a hand."""
+
+
+@dataclass(frozen=True)
+class Fight:
+    attacker: int
+    """Player 0 or 1."""
+    attacker_base: int
+    defender_base: int
+    two_cards: bool = False
+    """The attacker is a berserker fighting alone."""
+    attacker_names: bool = False
+    defender_names: bool = False
+    """A telepath on that side (a single melee)."""
+    attacker_sees: bool = False
+    defender_sees: bool = False
+    """A weapon master on that side."""
+    win: Fraction = Fraction(1)
+    """What the attacker's player gains when the attacker wins."""
+    tie: Fraction = Fraction(0)
+    """What the attacker's player gains on a tie."""
+    loss: Fraction = Fraction(1)
+    """What the defender's player gains when the defender wins."""
+    label: str = ""
+
+    def duel(self, attacker_hand: tuple[int, ...], defender_hand: tuple[int, ...]) -> Duel:
+        return Duel(Side(self.attacker_base, attacker_hand, self.two_cards, self.attacker_names, self.attacker_sees),
+                    Side(self.defender_base, defender_hand, False, self.defender_names, self.defender_sees))
+
+    def points(self, result: Outcome) -> Fraction:
+        """The result for the attacker's player."""
+        return self.win if result is Outcome.ATTACKER else self.tie if result is Outcome.TIE else -self.loss
