@@ -251,7 +251,7 @@ def ends(position: Position, ident: str) -> list[End]:
 
 
 def is_item_token(token: str) -> bool:
-    return token.startswith(("+", "-")) or ">" in token
+    return token.startswith(("+", "-")) or ">" in token or "~" in token
 
 
 def walk(position: Position, ident: str, tokens: tuple[str, ...]) -> tuple[Position, list[Event]]:
@@ -307,6 +307,8 @@ def exchange(position: Position, mover: Character, zone: str, token: str) -> tup
         return take(position, mover, zone, token[1:])
     if token.startswith("-"):
         return put_down(position, mover, zone, token[1:])
+    if "~" in token:
+        return swap(position, mover, zone, *token.split("~", 1))
     thing, _, receiver_id = token.partition(">")
     if thing not in mover.carrying:
         raise Illegal(f"{mover.ident} does not carry {thing}", "object_exchange")
@@ -323,6 +325,18 @@ def exchange(position: Position, mover: Character, zone: str, token: str) -> tup
     position = position.with_character(replace(mover, carrying=tuple(x for x in mover.carrying if x != thing)))
     position = position.with_character(replace(receiver, carrying=(*receiver.carrying, thing)))
     return position, event(f"{mover.ident} gives {thing} to {receiver_id}", "object_exchange")
+
+
+def swap(position: Position, mover: Character, zone: str, mine: str, theirs: str) -> tuple[Position, Event]:
+    """Exchange the object ``mine`` for the object ``theirs`` a friend in ``zone`` carries."""
+    holder = position.carrier_of(theirs)
+    if mine not in mover.carrying or not position.has_item(mine):
+        raise Illegal(f"{mover.ident} carries no object {mine}", "object_exchange")
+    if holder is None or holder.owner != mover.owner or position.zone_of(holder) != zone or not position.has_item(theirs):
+        raise Illegal(f"{theirs} is not an object a friend in {zone} carries", "object_exchange")
+    position = position.with_character(replace(mover, carrying=tuple(theirs if x == mine else x for x in mover.carrying)))
+    position = position.with_character(replace(holder, carrying=tuple(mine if x == theirs else x for x in holder.carrying)))
+    return position, event(f"{mover.ident} swaps {mine} for {holder.ident}'s {theirs} (0 AP)", "object_exchange")
 
 
 def take(position: Position, mover: Character, zone: str, thing: str) -> tuple[Position, Event]:
