@@ -132,6 +132,8 @@ def _melee(position: Position, kind: CombatKind, attacker: Character, target: Ch
         events.append(event(f"{attacker.ident} and {target.ident} fight across the start zone's edge", "start_combat"))
     if board.is_start(there):
         events.append(event(f"{target.ident} is attacked on its start zone", "start_target"))
+    if any(c.wounded for c in position.in_zone(there) if c.ident != target.ident):
+        events.append(event("the wounded in the zone other than the target stay out of the combat", "group_wounded"))
     friends = [c for c in position.in_zone(there) if c.owner == attacker.owner and c.place is Place.ZONE and not c.wounded
                and c.ident != attacker.ident]
     foes = [c for c in position.in_zone(there) if c.owner == target.owner and c.place is Place.ZONE and not c.wounded
@@ -142,8 +144,6 @@ def _melee(position: Position, kind: CombatKind, attacker: Character, target: Ch
     if group:
         events.append(event(f"a group combat: {', '.join(c.ident for c in attackers)} against "
                             f"{', '.join(c.ident for c in defenders)}", "group_all"))
-        if any(c.wounded for c in position.in_zone(there) if c.ident != target.ident):
-            events.append(event("the wounded in the zone other than the target stay out of it", "group_wounded"))
     a_terms = tuple(_melee_term(position, c, attacking=True, group_size=len(attackers)) for c in attackers)
     d_terms = tuple(_melee_term(position, c, attacking=False, group_size=len(defenders)) for c in defenders)
     single = not group
@@ -192,7 +192,7 @@ def shooter_value(position: Position, c: Character, weapon: Weapon | None) -> tu
     has_bow = position.carries(c, ObjectKind.BOW)
     crossbow = c.has(Ability.CROSSBOW) and not c.shot
     if weapon is None:
-        weapon = Weapon.CROSSBOW if crossbow else Weapon.BOW if has_bow else None
+        weapon = Weapon.CROSSBOW if crossbow or (c.has(Ability.CROSSBOW) and not has_bow) else Weapon.BOW if has_bow else None
     if weapon is Weapon.CROSSBOW:
         if not c.has(Ability.CROSSBOW):
             raise Illegal(f"{c.ident} has no crossbow (the crossbowman's)", "ranged_who")
