@@ -209,7 +209,9 @@ def test_with_no_jump_card_left_a_combat_card_other_than_the_0_is_one() -> None:
 
 def test_a_reveal_needs_direct_access_and_the_character_stays_outside() -> None:
     """« Si 1 perso a un accès direct à la salle (toujours pour les persos sur la zone de départ) » and « le perso ne
-    rentre pas dans la salle »: room B is face down; the goblin next to it reveals it and stays in A2."""
+    rentre pas dans la salle »: room B is face down; the goblin next to it reveals it and stays in A2. The cards beside
+    it are placed: « Le joueur actif décide où placer tous les persos & les objets adverses » and « L'autre joueur décide
+    où placer les objets du joueur actif » (the action names where each went)."""
     doc = with_pieces(corridor(hidden=("B",)), [{"id": "gob", "kind": "goblin", "at": "A2"},
                                                 {"id": "trl", "kind": "troll", "owner": "blue", "at": "beside:B"}],
                       [{"id": "axe", "kind": "sword", "owner": "blue", "at": "beside:B"},

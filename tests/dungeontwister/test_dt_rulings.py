@@ -95,9 +95,10 @@ def test_assassin_group_the_initial_target_dies_or_every_loser() -> None:
 
 
 def test_group_ranged_the_scrambled_lines_read_or_the_shooter_alone() -> None:
-    """« Combat à distance groupé »: its lines came out scrambled (DT-GROUP-RANGED). Read in order: the attacker's
-    characters in the target's zone fight with melee values, and then every defender there; other shooters in sight
-    join; the defender's shooters never do."""
+    """« Combat à distance groupé »: its lines came out scrambled (DT-GROUP-RANGED). Read in order: « Persos de
+    l'attaquant situés dans la même zone que la cible : valeur de combat au corps à corps », « S'il y a des persos
+    attaquants dans la même zone que la cible, tous les persos du défenseur situés dans cette zone »; and not « Les
+    tireurs du défenseur », nor « D'autres persos du défenseur s'il n'y a pas de perso attaquant dans la même zone »."""
     pieces = [{"id": "xbw", "kind": "crossbowman", "at": "A1"}, {"id": "war", "kind": "warrior", "at": "B2"},
               {"id": "gob", "kind": "goblin", "at": "A3", "carrying": ["bow"]},
               {"id": "trl", "kind": "troll", "owner": BLUE, "at": "B2"}, {"id": "thf", "kind": "thief", "owner": BLUE, "at": "B2"},
@@ -111,6 +112,8 @@ def test_group_ranged_the_scrambled_lines_read_or_the_shooter_alone() -> None:
     assert [t.ident for t in alone.attackers] == ["xbw"] and [t.ident for t in alone.defenders] == ["trl"]
     keys = {e.citation.key for e in grouped.events}
     assert {"group_ranged_melee", "group_ranged_defenders"} <= keys
+    no_attacker_there = dungeon([p for p in pieces if p["id"] != "war"], [{"id": "bow", "kind": "bow", "at": "carried"}])
+    assert [t.ident for t in engage(no_attacker_there, CombatKind.RANGED, "xbw", "trl").defenders] == ["trl"]
 
 
 def test_group_ranged_other_shooters_in_sight_join() -> None:

@@ -81,7 +81,7 @@ class _Read:
     # -- small readers ---------------------------------------------------------------------------------------------
     def ident(self, value: Any, path: str) -> str | None:
         if not isinstance(value, str) or not IDENT.match(value) or value in RESERVED:
-            reserved = f" ({value!r} is a reserved word)" if value in RESERVED else ""
+            reserved = f" ({value!r} is a reserved word)" if isinstance(value, str) and value in RESERVED else ""
             self.r.problem(path, f"{shown(value)} is not an id{reserved}: 1 to 40 letters, digits, '_', '.' or '-', starting "
                                  "with a letter or digit")
             return None
@@ -112,7 +112,7 @@ class _Read:
         return None if x is None or y is None else (x, y)
 
     def player(self, value: Any, path: str) -> int | None:
-        if value in self.names:
+        if isinstance(value, str) and value in self.names:
             return self.names.index(value)
         self.r.problem(path, f"{shown(value)} is not a player: {', '.join(self.names) or 'the players are named in players'}")
         return None
@@ -127,7 +127,7 @@ class _Read:
             self.r.problem("format", f"expected {json.dumps(FORMAT)}, got {shown(obj.get('format'))}")
         rulings = self.rulings(obj.get("rulings", {}))
         players = self.players(obj.get("players"))
-        to_move = self.player(obj.get("to_move"), "to_move") if players else None
+        to_move = self.player(obj.get("to_move"), "to_move") if len(self.names) == 2 else None
         target = self.r.integer(obj.get("target_vp", 5), "target_vp", 1, MAX_VP)
         rooms, pits, mechanisms, room_halves = self.rooms(obj.get("rooms"))
         starts = self.start_zones(obj.get("start_zones", []))
@@ -177,6 +177,8 @@ class _Read:
             vp = self.r.integer(obj.get("vp", 0), f"{path}.vp", 0, MAX_VP)
             cards = self.bounded_list(obj.get("combat_cards"), f"{path}.combat_cards", MAX_HAND, "cards")
             values = [self.r.integer(c, f"{path}.combat_cards[{i}]", 0, MAX_CARD) for i, c in enumerate(cards)]
+            if name is not None:
+                self.names.append(name)
             if name is not None and ap is not None and jumps is not None and vp is not None and None not in values:
                 out.append(Player(name, ap, jumps, tuple(sorted(v for v in values if v is not None)), vp))
         if len(out) != 2:
