@@ -52,7 +52,8 @@ SWITCHES: tuple[RulingText, ...] = (
                "every losing enemy is killed"),
     RulingText("DT-GROUP-RANGED", "who takes part in a ranged combat (the aid's lines are scrambled)",
                "the attacker's characters in the target's zone (melee values), and then every defender there; the attacker's "
-               "other shooters with a line of sight; never the defender's shooters",
+               "other shooters with a line of sight (a crossbowman joining spends its shot of the turn); never the defender's "
+               "shooters; the defender winning changes nothing",
                "the shooter alone against the target alone"),
     RulingText("DT-WOUNDED-PICKUP", "how a wounded friend is picked up",
                "as an object: for 0 AP, as the carrier passes its zone in a move",
