@@ -100,7 +100,7 @@ def test_the_picture_shows_rooms_zones_boundaries_pieces_and_overlays() -> None:
     kinds = {g.get("data-kind") for g in root.iter(f"{SVG}g") if (g.get("class") or "").startswith("boundary")}
     assert {"wall", "portcullis_closed", "arrow_slit"} <= kinds
     characters = {g.get("data-character"): g for g in root.iter(f"{SVG}g") if g.get("class") == "character"}
-    assert set(characters) == {"goblin", "thief", "troll", "archer"}
+    assert set(characters) == {"goblin", "thief", "warrior", "troll", "archer"}
     assert [g.get("data-zone") for g in root.iter(f"{SVG}g") if g.get("class") == "reach" and g.get("data-ap") == "0"] == ["A2"]
     assert any(g.get("class") == "threat" for g in root.iter(f"{SVG}g"))
     assert root.find(f"{SVG}title").text == "a <b> & 'c'"
