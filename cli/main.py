@@ -23,7 +23,7 @@ COMMANDS = {
     "apply": ("cli.nightcage.position:apply_command", "Adjudicate ACTIONS step by step, citing the rulebook and naming rulings."),
     "check": ("cli.nightcage.position:check", "Validate a position; list every problem with where it is (exit 0 or 2)."),
     "convert": ("cli.nightcage.position:convert", "Convert a position between JSON, the TOML scenario form and the one-line notation."),
-    "dt": ("cli.dungeontwister.group:dt", "Dungeon Twister: The Card Game on your zone graph: rules, exact combat and card economy, planning."),
+    "dt": ("cli.dungeontwister.group:dt", "Dungeon Twister: The Card Game on your zone graph: rules, exact combat, card economy, plans."),
     "engine": ("cli.engine:engine", "Serve the engine protocol: one JSON request per line on stdin, JSON lines back on stdout."),
     "export": ("cli.nightcage.export:export", "Write a Final Flickers turn-start position as a PDDL domain and problem."),
     "ff": ("cli.fearsome.group:ff", "Fearsome Floors, the second game: show, check, start and draw its positions; forecast the monster."),

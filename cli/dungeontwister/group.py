@@ -58,7 +58,7 @@ def _picture(svg: str, output: str, option: str, zoom: float) -> None:
 
 @click.group(epilog=EXIT_CODES_HELP, context_settings={"help_option_names": ["-h", "--help"]})
 def dt() -> None:
-    """Dungeon Twister: The Card Game on your zone graph: rules, exact combat and card economy, planning.
+    """Dungeon Twister: The Card Game on your zone graph: rules, exact combat, card economy, plans.
 
     \b
     Examples:
