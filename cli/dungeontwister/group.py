@@ -194,7 +194,7 @@ def _adjudication_text(doc: dict[str, object]) -> str:
             if alt["refused"]:
                 lines.append(f"      '{alt['refused']['action']}' would be refused: {alt['refused']['reason']}")
             lines += [f"      {d}" for d in alt["differences"][:8]]
-    lines.append(str(doc["geometry"]))
+    lines.append(f"The geometry: {doc['geometry']}")
     return "\n".join(lines)
 
 
