@@ -16,8 +16,9 @@ from hypothesis import strategies as st
 from solver.base.errors import PositionError
 from solver.dungeontwister.model.catalogue import CatalogueError, Kind, ObjectKind, character_kind, object_kind
 from solver.dungeontwister.notation import economy_json
+from solver.dungeontwister.notation.fields import MAX_ROOMS
 from solver.dungeontwister.notation.files import load_path, load_text
-from solver.dungeontwister.notation.position_json import MAX_ROOMS, read
+from solver.dungeontwister.notation.position_json import read
 from solver.dungeontwister.notation.writing import dumps, to_json, to_toml
 from tests.dungeontwister.builders import corridor, position, random_document, with_pieces
 
