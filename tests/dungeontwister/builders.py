@@ -15,6 +15,7 @@ import random
 from copy import deepcopy
 from typing import Any
 
+from solver.dungeontwister.model.catalogue import Kind, ObjectKind
 from solver.dungeontwister.model.state import Position
 from solver.dungeontwister.notation.position_json import read
 
@@ -152,4 +153,39 @@ def random_document(rng: random.Random) -> dict[str, Any]:
 def mutated(document: dict[str, Any], **changes: Any) -> dict[str, Any]:
     doc = deepcopy(document)
     doc.update(changes)
+    return doc
+
+
+def random_game(rng: random.Random) -> dict[str, Any]:
+    """A random dungeon with characters of every kind and objects of every kind, some carried, some wounded."""
+    doc = random_document(rng)
+    free = [z["id"] for r in doc["rooms"] for z in r["zones"] if not z["pit"]]
+    taken = {c["at"] for c in doc["characters"]}
+    free = [z for z in free if z not in taken]
+    rng.shuffle(free)
+    used = {(c["owner"], c["kind"]) for c in doc["characters"]}
+    kinds = [k.value for k in Kind]
+    for index in range(rng.randint(2, 5)):
+        if not free:
+            break
+        owner = rng.choice(("red", "blue"))
+        kind = rng.choice(kinds)
+        if (owner, kind) in used:
+            continue
+        used.add((owner, kind))
+        character: dict[str, Any] = {"id": f"x{index}", "kind": kind, "owner": owner, "at": free.pop(),
+                                     "wounded": rng.random() < 0.25}
+        if kind != "ghost" and rng.random() < 0.5:
+            item = f"o{index}"
+            doc["objects"].append({"id": item, "kind": rng.choice([k.value for k in ObjectKind]), "owner": owner,
+                                   "at": "carried"})
+            character["carrying"] = [item]
+        doc["characters"].append(character)
+    for index in range(rng.randint(0, 3)):
+        if free:
+            doc["objects"].append({"id": f"floor{index}", "kind": rng.choice([k.value for k in ObjectKind]), "owner": "red",
+                                   "at": free.pop()})
+    for player in doc["players"]:
+        player["combat_cards"] = sorted(rng.randint(0, 6) for _ in range(rng.randint(1, 6)))
+        player["ap"] = rng.randint(1, 3)
     return doc

@@ -117,8 +117,6 @@ def _zone_problems(board: Board, position: Position, zone: str, path: str, chara
                               "revealed")]
     if character is not None and zone in position.layout.pits:
         return [Problem(path, f"{zone} is a pit: no character stays on a pit")]
-    if board.is_start(zone) and character is None:
-        return [Problem(path, f"{zone} is a start zone: objects lie in rooms")]
     return []
 
 
@@ -150,8 +148,8 @@ def _character_problems(position: Position, index: int, character: Character) ->
                                                           f"{', '.join(board.neighbours.get(character.zone, ()))}"))
         elif character.facing:
             problems.append(Problem(f"{path}.facing", "only a character on a start zone faces a zone"))
-        if character.entered_from and not board.linked(character.zone, character.entered_from):
-            problems.append(Problem(f"{path}.entered_from", f"{character.entered_from!r} is not linked to {character.zone}"))
+        if character.entered_from and character.entered_from not in board.room_of and not board.is_start(character.entered_from):
+            problems.append(Problem(f"{path}.entered_from", f"{character.entered_from!r} is not a zone or a start zone"))
     elif character.place is Place.BESIDE:
         problems += _beside_problems(position, character.zone, f"{path}.at")
     if character.place is not Place.ZONE and (character.facing or character.entered_from):

@@ -71,6 +71,9 @@ FIXED: tuple[RulingText, ...] = (
     RulingText("DT-PIN-FLYERS", "whether a character that crosses enemies is held by them",
                "the dark angel, the wizard and the ghost are never held in an enemy's zone; others are, but a character of "
                "combat value 1 or less is not held by a colossus", None),
+    RulingText("DT-HELD-TURNED", "a character held in an enemy's zone whose room turns",
+               "it keeps the zone it came from as its only way out; if that zone is no longer next to it, it stays this turn",
+               None),
     RulingText("DT-START-FACING", "which zone a character on a start zone faces",
                "one of the zones the start zone is linked to; it steps into that zone and fights there", None),
     RulingText("DT-BLOCKED-EXIT", "who blocks a way out",

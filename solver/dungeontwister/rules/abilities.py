@@ -110,7 +110,7 @@ def walk_through_wall(position: Position, ident: str, zone: str) -> tuple[Positi
     if zone in layout.pits:
         raise Illegal(f"{zone} is a pit", "move_may_not")
     entered = c.zone if holds(position, c, zone) else ""
-    moved = replace(c, zone=zone, entered_from=entered)
+    moved = replace(c, zone=zone, facing="", entered_from=entered)
     position = position.with_character(moved)
     crowded = may_end(position, moved, starting_mover(moved))
     if crowded:

@@ -94,7 +94,7 @@ def jump(position: Position, ident: str, pit: str, landing: str, card: int | Non
         player = replace(player, cards=tuple(cards))
         events.append(event(f"the combat card {card} is discarded for good as a jump card, shown to the opponent",
                             "jump_combat_card"))
-    moved = replace(c, zone=landing, entered_from="")
+    moved = replace(c, zone=landing, facing="", entered_from="")
     position = position.with_player(c.owner, player).with_character(moved)
     crowded = may_end(position, moved, starting_mover(moved))
     if crowded:

@@ -136,11 +136,13 @@ def step(position: Position, character: Character, mover: Mover, token: str) -> 
         raise Illegal(f"{target} is in a face-down room: reveal it first (the character does not enter it)", "reveal_outside")
     events: list[Event] = []
     edge = layout.edge(board, mover.zone, target)
+    through = mover.zone  # where the step comes in from: the pit crossed, when it lies between (DT-PIT-ZONE)
     if edge is None:
         pit = _pit_between(position, character, mover.zone, target) if not rulings.pit_zone and crosses_pits(position, character) \
             else None
         if pit is None:
             raise Illegal(f"{target} is not linked to {mover.zone}", "move_may")
+        through = pit
         events.append(event(f"{character.ident} crosses the pit {pit}", "move_may_not", "DT-PIT-ZONE"))
     else:
         refused = boundary_refusal(position, character, edge)
@@ -158,10 +160,10 @@ def step(position: Position, character: Character, mover: Mover, token: str) -> 
         events.append(event(f"{character.ident} is over the pit {target}", "move_may_not", "DT-PIT-ZONE"))
     start = board.start_of.get(target)
     if start is not None and start.player != character.owner:
-        return _onto_enemy_start(position, character, mover, target, events)
+        return _onto_enemy_start(position, character, mover, target, through, events)
     if start is not None:
-        return Mover(target, facing=mover.zone), [*events, event(f"{character.ident} steps onto its start zone {target}, facing "
-                                                                 f"{mover.zone}", "move_start")]
+        return Mover(target, facing=through), [*events, event(f"{character.ident} steps onto its start zone {target}, facing "
+                                                              f"{through}", "move_start")]
     entered = mover.zone if holds(position, character, target) else ""
     if entered:
         events.append(event(f"{character.ident} enters {target}, held there by an unwounded enemy: it leaves only back to "
@@ -171,11 +173,11 @@ def step(position: Position, character: Character, mover: Mover, token: str) -> 
     return Mover(target, entered_from=entered), events
 
 
-def _onto_enemy_start(position: Position, character: Character, mover: Mover, target: str,
+def _onto_enemy_start(position: Position, character: Character, mover: Mover, target: str, through: str,
                       events: list[Event]) -> tuple[Mover, list[Event]]:
-    blockers = [c.ident for c in position.in_zone(target) if c.facing == mover.zone]
+    blockers = [c.ident for c in position.in_zone(target) if c.facing == through]
     if blockers:
-        raise Illegal(f"{', '.join(blockers)} on {target} faces {mover.zone}: that way out is blocked", "start_blocks",
+        raise Illegal(f"{', '.join(blockers)} on {target} faces {through}: that way out is blocked", "start_blocks",
                       "DT-BLOCKED-EXIT")
     if position.rulings.escape:
         return Mover(target, on_enemy_start=True), [*events, event(
@@ -342,8 +344,8 @@ def swap(position: Position, mover: Character, zone: str, mine: str, theirs: str
 def take(position: Position, mover: Character, zone: str, thing: str) -> tuple[Position, Event]:
     if len(mover.carrying) >= capacity(mover):
         raise Illegal(f"{mover.ident} carries all it can (golden rule C)", "golden_c")
-    if zone in position.layout.pits or position.board.is_start(zone):
-        raise Illegal(f"nothing is taken on {zone}", "object_take")
+    if zone in position.layout.pits:
+        raise Illegal(f"nothing is taken over the pit {zone}", "object_take")
     if position.has_item(thing):
         item = position.item(thing)
         holder = position.carrier_of(thing)
@@ -380,8 +382,6 @@ def put_down(position: Position, mover: Character, zone: str, thing: str) -> tup
         raise Illegal(f"nothing is put down on the pit {zone}", "object_take")
     position = position.with_character(replace(mover, carrying=tuple(x for x in mover.carrying if x != thing)))
     if position.has_item(thing):
-        if position.board.is_start(zone):
-            raise Illegal("objects lie in rooms, not on a start zone", "object_take")
         position = position.with_item(replace(position.item(thing), place=Place.ZONE, zone=zone))
         return position, event(f"{mover.ident} drops {thing} in {zone} (0 AP)", "object_take")
     start = position.board.start_of.get(zone)
