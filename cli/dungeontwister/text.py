@@ -128,7 +128,8 @@ def turn_text(plan: TurnPlan) -> str:
 def rulings_text(doc: dict[str, Any]) -> str:
     lines = ["Switches (the engine's reading; the other, played on request with \"rulings\": {NAME: false}):"]
     for r in doc["switches"]:
-        lines += [f"  {r['name']}: {r['gap']}", f"      default: {r['default']}", f"      other:   {r['other']}"]
+        lines += [f"  {r['name']}: {r['question']}", f"      default: {r['default']}", f"      other:   {r['other']}",
+                  f"      the aid: {r['letter']}"]
     lines.append("Fixed readings:")
     lines += [f"  {r['name']}: {r['reading']}" for r in doc["fixed"]]
     return "\n".join(lines)

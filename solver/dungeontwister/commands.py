@@ -182,6 +182,7 @@ def dt_render(position: Position, *, title: str | None = None, reach_of: str | N
 
 def rulings_document() -> dict[str, Any]:
     """The named rulings (for ``dt rulings`` and the docs)."""
-    return {"switches": [{"name": r.name, "gap": r.gap, "default": r.default, "other": r.other} for r in SWITCHES],
-            "fixed": [{"name": r.name, "gap": r.gap, "reading": r.default} for r in FIXED]}
+    return {"switches": [{"name": r.name, "question": r.question, "default": r.default, "other": r.other, "letter": r.letter}
+                         for r in SWITCHES],
+            "fixed": [{"name": r.name, "question": r.question, "reading": r.default} for r in FIXED]}
 
