@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from solver.dungeontwister.model.board import PASSABLE, PORTCULLISES, SIGHT_BLOCKERS, WALLS, Edge, HalfOwner
+from solver.dungeontwister.model.board import PASSABLE, PORTCULLISES, WALLS, Edge, HalfOwner
 from solver.dungeontwister.model.catalogue import OBJECTS, Ability, Kind, ObjectKind
 from solver.dungeontwister.model.events import Event, Illegal, event
 from solver.dungeontwister.model.state import Character, Place, Position, capacity
@@ -21,7 +21,7 @@ from solver.dungeontwister.rules.sight import sees
 PSYCHOKINESIS_ZONES = 3
 
 
-def _needs(c: Character, ability: Ability, kind: Kind | None = None) -> None:
+def _needs(c: Character, ability: Ability) -> None:
     if not c.has(ability):
         raise Illegal(f"{c.ident} has no {ability.value.replace('_', ' ')}", "ability_ap")
 
@@ -247,6 +247,3 @@ def pick_up(position: Position, ident: str, friend_id: str) -> tuple[Position, l
     return position, [event(f"{ident} picks up its wounded friend {friend_id} (1 AP, DT-WOUNDED-PICKUP)", "carry_wounded",
                              "DT-WOUNDED-PICKUP")]
 
-
-def sight_blocked(edge: Edge | None) -> bool:
-    return edge is None or edge in SIGHT_BLOCKERS
