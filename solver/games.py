@@ -7,7 +7,7 @@ reach a game only through this module. A new game: its package, its ``game``
 module, one line below (docs/architecture.md, "Where a new game goes").
 
 >>> [game.id for game in GAMES]
-['night-cage', 'fearsome-floors', 'dead-cells']
+['night-cage', 'fearsome-floors', 'dead-cells', 'dungeon-twister']
 >>> game_of_document({"format": "lueur-ff-position/1"}).id, game_of_document({"tiles": {}}).id
 ('fearsome-floors', 'night-cage')
 """
@@ -19,10 +19,11 @@ from typing import Any
 
 from solver.base.games import Game
 from solver.deadcells.game import GAME as DEAD_CELLS
+from solver.dungeontwister.game import GAME as DUNGEON_TWISTER
 from solver.fearsome.game import GAME as FEARSOME_FLOORS
 from solver.nightcage.game import GAME as NIGHT_CAGE
 
-GAMES: tuple[Game, ...] = (NIGHT_CAGE, FEARSOME_FLOORS, DEAD_CELLS)
+GAMES: tuple[Game, ...] = (NIGHT_CAGE, FEARSOME_FLOORS, DEAD_CELLS, DUNGEON_TWISTER)
 """Every game, the first the default: a position that names no game is a Night Cage position."""
 DEFAULT = NIGHT_CAGE
 SNIFF_BYTES = 1 << 20
