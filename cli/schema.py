@@ -28,7 +28,7 @@ def schema(name: str | None, directory: str | None) -> None:
     \b
     Examples:
       lueur schema position
-      lueur schema --write /tmp/lueur-schema
+      lueur schema --write lueur-schema
     """
     if (name is None) == (directory is None):
         err("lueur schema: give a NAME (position or protocol) to print, or --write DIRECTORY to write both files")
