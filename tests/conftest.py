@@ -72,6 +72,7 @@ SLOW_TESTS = frozenset({
     "tests/nightcage/present/test_render_cli.py::test_solve_render_writes_a_frame_per_turn_and_the_final_one",
     "tests/nightcage/present/test_render_cli.py::test_solve_render_without_a_plan_writes_nothing",
     "tests/nightcage/endgame/test_search.py::test_the_pruning_changes_no_answer",
+    "tests/nightcage/endgame/test_endgame.py::test_cross_check_sweep",
     "tests/nightcage/endgame/test_search.py::test_solve_command_exit_codes_and_json",
     "tests/nightcage/endgame/test_search.py::test_the_nerve_objective_trades_turns_for_nerve",
     "tests/nightcage/endgame/test_fast_kernel.py::test_the_search_gives_the_same_solutions_with_either_kernel",
