@@ -10,7 +10,8 @@
 3. a fresh virtual environment in a temporary folder gets the wheel and its dependencies (from pip's cache
    when they were installed before);
 4. ``lueur`` runs there from an empty folder, ``PYTHONPATH`` unset, so it imports only what was
-   installed: ``--help``, ``check`` on a scenario, ``solve`` on an end-game, ``ff forecast``.
+   installed: ``--help``, ``games``, ``check`` on a scenario of each game, ``solve`` on an end-game,
+   ``ff forecast`` (its JSON, and its picture written in that folder).
 
 Any failure prints what ran and what it said, and exits 1. ``--keep`` keeps the temporary folder.
 """
@@ -105,7 +106,9 @@ def smoke_tests(venv: Path, workdir: Path) -> list[tuple[str, str]]:
     proved.append(("the end-game kernel", kernel.strip()))
     steps: list[tuple[list[str], str]] = [
         (["--help"], "Usage: lueur"),
+        (["games"], "fearsome-floors"),
         (["check", str(SCENARIOS / "rulebook" / "wax-eater-sight.toml")], "valid position"),
+        (["check", str(SCENARIOS / "fearsome" / "basic-start.json")], "valid position"),
         (["solve", str(SCENARIOS / "endgames" / "01-one-step-home.toml"), "--json"], '"verdict": "win"'),
         (["ff", "forecast", str(SCENARIOS / "fearsome" / "basic-start.json"), "--json"], '"p_exact": "1/6"'),
         (["ff", "forecast", str(SCENARIOS / "fearsome" / "monster-eight-steps.json"), "--render", "forecast.svg"], ""),
