@@ -4,7 +4,20 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test quick lint install bench clean
+.PHONY: demo test quick lint install bench clean chromium wheel-check
+
+# The workbench's browser tests drive Debian's Chromium through Playwright (Playwright's own
+# browser download cannot work on these machines). `make chromium` (a prerequisite of `test`
+# and `quick`) installs it with apt when missing; without root or sudo the browser tests are
+# skipped, saying why. Defined here, before any rule names it: make expands a prerequisite
+# when it reads the rule, so a variable defined further down would expand to nothing.
+CHROMIUM := /usr/bin/chromium
+chromium: $(CHROMIUM)
+$(CHROMIUM):
+	@echo "== installing Chromium for the browser tests (apt-get install chromium)"
+	@if [ "$$(id -u)" = 0 ]; then SUDO=; elif sudo -n true 2>/dev/null; then SUDO=sudo; else \
+	  echo "Chromium is missing and this user cannot install it: the browser tests will be skipped"; exit 0; fi; \
+	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -31,24 +44,19 @@ demo: $(STAMP)
 	@echo "     . $(BIN)/activate"
 	@echo "     lueur --help"
 
-# The whole check: lint, types and layers first (seconds), then the whole test suite
-# (7 min 55 s measured on two cores, from a fresh clone, install included).
-test: lint $(CHROMIUM)
+# The whole check: lint, types and layers first (seconds), the wheel installed and run outside
+# the checkout, then the whole test suite (the README says how long it takes from a fresh clone).
+test: lint chromium wheel-check
 	$(BIN)/python -m pytest -q
 
 # The same lint, then the tests not marked slow (tests/conftest.py lists the slow ones).
-quick: lint $(CHROMIUM)
+quick: lint chromium
 	$(BIN)/python -m pytest -q -m "not slow"
 
-# The workbench's browser tests drive Debian's Chromium through Playwright (Playwright's own
-# browser download cannot work on these machines). Installed with apt when missing; without
-# root or sudo the browser tests are skipped, saying why.
-CHROMIUM := /usr/bin/chromium
-$(CHROMIUM):
-	@echo "== installing Chromium for the browser tests (apt-get install chromium)"
-	@if [ "$$(id -u)" = 0 ]; then SUDO=; elif sudo -n true 2>/dev/null; then SUDO=sudo; else \
-	  echo "Chromium is missing and this user cannot install it: the browser tests will be skipped"; exit 0; fi; \
-	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+# The wheel as a user gets it: built from this checkout (sdist, then the wheel from it), installed
+# into a fresh throw-away venv and run from an empty folder (.ci/wheel_check.py says what it checks).
+wheel-check: $(STAMP)
+	$(BIN)/python .ci/wheel_check.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

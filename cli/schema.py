@@ -29,7 +29,7 @@ def schema(name: str | None, directory: str | None) -> None:
     \b
     Examples:
       lueur schema position
-      lueur schema --write /tmp/lueur-schema
+      lueur schema --write lueur-schema
     """
     if (name is None) == (directory is None):
         err(f"lueur schema: give a NAME ({' or '.join(sorted(SCHEMAS_SERVED))}) to print, or --write DIRECTORY to write every file")

@@ -1,13 +1,26 @@
-"""Test markers applied by name: the slow tests, left out by ``make quick``.
+"""Test markers applied by name: the slow tests, left out by ``make quick``; and the fixtures every test may use.
 
-``make test`` runs everything (about 5.5 minutes on two cores); ``make quick``
+``make test`` runs everything (the README says how long it takes); ``make quick``
 runs ``-m "not slow"``. The lists below name the slow ones (measured with
 ``pytest --durations``: subprocesses, planners, CP-SAT, Ray, the HTTP server),
 so no test file needs a decorator. A name here that matches no test fails
-``tests/test_docs.py``, so the lists cannot go stale silently.
+``tests/test_docs.py``, so the lists cannot go stale silently. Every test has
+300 seconds (``--timeout`` in pyproject.toml's addopts): a hang fails that test,
+not the run.
+
+Where the tests write: each test writes only in its own ``tmp_path`` (or a folder
+of ``tmp_path_factory``; Ray's session files too, see :func:`local_ray`) and
+reads nothing outside it but the repository's own files, so no run depends on
+what an earlier one left. The one exception: the browser tests leave a
+screenshot of each page in ``build/test-artefacts/workbench/`` (ignored by git)
+to be looked at after a run (tests/browser.py). The tools' own caches stay where
+the tools keep them (``.pytest_cache``, Hypothesis's ``.hypothesis``, ``__pycache__``).
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -59,6 +72,7 @@ SLOW_TESTS = frozenset({
     "tests/nightcage/present/test_render_cli.py::test_solve_render_writes_a_frame_per_turn_and_the_final_one",
     "tests/nightcage/present/test_render_cli.py::test_solve_render_without_a_plan_writes_nothing",
     "tests/nightcage/endgame/test_search.py::test_the_pruning_changes_no_answer",
+    "tests/nightcage/endgame/test_endgame.py::test_cross_check_sweep",
     "tests/nightcage/endgame/test_search.py::test_solve_command_exit_codes_and_json",
     "tests/nightcage/endgame/test_search.py::test_the_nerve_objective_trades_turns_for_nerve",
     "tests/nightcage/endgame/test_fast_kernel.py::test_the_search_gives_the_same_solutions_with_either_kernel",
@@ -79,3 +93,18 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if is_slow(item.nodeid):
             item.add_marker(pytest.mark.slow)
+
+
+@pytest.fixture
+def local_ray(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """The ``ray`` module with a local instance of one CPU running (skipped without ray).
+
+    Its session files go to a folder of this run (a short path: Ray's socket paths must stay
+    under 108 bytes), not to /tmp/ray, which every Ray instance on the machine shares.
+    """
+    ray = pytest.importorskip("ray")
+    ray.init(num_cpus=1, include_dashboard=False, log_to_driver=False, _temp_dir=str(tmp_path_factory.mktemp("ray")))
+    try:
+        yield ray
+    finally:
+        ray.shutdown()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import importlib
 import itertools
 import re
@@ -244,7 +245,8 @@ HELP_EXAMPLE = re.compile(r"(?:^|[|;]\s*|xargs (?:-0 )?)lueur ")
 LINKED = ("docs", "scenarios", "benchmarks", "examples")
 
 
-def help_examples() -> list[tuple[str, str]]:
+@functools.cache
+def help_examples() -> tuple[tuple[str, str], ...]:
     """Each example command of ``lueur --help`` and of every command's --help, in the order shown."""
     runner = CliRunner()
     found = []
@@ -254,7 +256,7 @@ def help_examples() -> list[tuple[str, str]]:
         shown = runner.invoke(cli, [*name.split(), "--help"], prog_name="lueur", terminal_width=200).output
         found += [(name or "lueur", line.strip()) for line in shown.splitlines()
                   if HELP_EXAMPLE.search(line.strip()) and not line.startswith("Usage:")]
-    return found
+    return tuple(found)
 
 
 def test_the_help_shows_examples() -> None:
@@ -282,12 +284,54 @@ def test_every_help_example_runs(tmp_path: Path) -> None:
     assert failed == []
 
 
+OUTPUT_OPTIONS = frozenset({"-o", "--output", "--render", "--write"})
+"""The options whose argument an example writes (a file or a folder) rather than reads."""
+
+
+def examples_reading_nothing_they_lack() -> tuple[list[str], list[str]]:
+    """``(read, lacking)``: the files the help examples read, and those neither in the repository nor written
+    before them on the same help page (``lueur play -o game.json``, then ``lueur apply game.json``)."""
+    read, lacking = [], []
+    for command, lines in itertools.groupby(help_examples(), key=lambda example: example[0]):
+        written: set[str] = set()
+        for _, line in lines:
+            words = shlex.split(line)
+            for option, word in zip(["", *words], words):
+                if option in OUTPUT_OPTIONS:
+                    written.add(word)
+                elif re.search(r"\.(json|toml|line)$", word) and word not in written:
+                    read.append(word)
+                    if Path(word).is_absolute() or not (ROOT / word).is_file():
+                        lacking.append(f"lueur {command} --help: {line}")
+    return read, lacking
+
+
 def test_the_help_examples_name_files_that_exist() -> None:
-    """The quick form of the test above: every path an example reads is in the repository."""
-    written = {"game.json"}  # written by the example before it (lueur play -o game.json)
-    paths = [word for _, line in help_examples() for word in shlex.split(line)
-             if re.search(r"\.(json|toml|line)$", word) and word not in written]
-    assert paths and [path for path in paths if not (ROOT / path).exists()] == []
+    """The quick form of the test above: every file an example reads is in the repository or written on its page."""
+    read, lacking = examples_reading_nothing_they_lack()
+    assert read and lacking == []
+
+
+NOT_YET_IN_THE_FOLDER = {
+    "lueur": "cli/main.py's examples write /tmp/wax-eater.svg and /tmp/charge-through",
+    "render": "cli/nightcage/render.py's examples write /tmp/wax-eater.svg, /tmp/wax-eater.png and /tmp/charge.svg",
+}
+"""Help pages whose examples still write outside the current folder (issue 23: those files are being moved;
+their examples are to write plain names, as every other page does). Strict: fixed, the test fails until
+the page is taken off this list."""
+
+
+@pytest.mark.parametrize("command", [
+    pytest.param(command, marks=pytest.mark.xfail(reason=NOT_YET_IN_THE_FOLDER[command], strict=True))
+    if command in NOT_YET_IN_THE_FOLDER else command
+    for command in sorted({command for command, _ in help_examples()})])
+def test_the_help_examples_write_in_the_current_folder(command: str) -> None:
+    """Each example writes where it runs (the test above runs them in its own tmp_path), never in /tmp or
+    a parent folder: an example run twice, or on another machine, finds nothing left by an earlier run."""
+    outside = [f"{word} in `{line}`" for name, line in help_examples() if name == command
+               for option, word in itertools.pairwise(shlex.split(line))
+               if option in OUTPUT_OPTIONS and (Path(word).is_absolute() or ".." in Path(word).parts)]
+    assert outside == []
 
 
 # -- the first hour: make demo, make quick, make test ---------------------------------------------------------------------

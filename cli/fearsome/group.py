@@ -50,8 +50,8 @@ def ff() -> None:
     Examples:
       lueur ff show scenarios/fearsome/basic-start.json
       lueur ff check scenarios/fearsome/monster-eight-steps.json
-      lueur ff new --players 3 -o /tmp/ff-new.json
-      lueur ff render scenarios/fearsome/monster-eight-steps.json --tile 8 -o /tmp/ff-eight.svg
+      lueur ff new --players 3 -o ff-new.json
+      lueur ff render scenarios/fearsome/monster-eight-steps.json --tile 8 -o ff-eight.svg
       lueur ff forecast scenarios/fearsome/monster-eight-steps.json
       lueur ff moves scenarios/fearsome/move-through-pawns.json --limit 5
       lueur ff race scenarios/fearsome/move-through-pawns.json
@@ -126,7 +126,7 @@ def new(players: int, advanced: bool, seed: int | None, output: str | None) -> N
     \b
     Examples:
       lueur ff new --players 4
-      lueur ff new --players 3 --advanced --seed 7 -o /tmp/ff-advanced.json
+      lueur ff new --players 3 --advanced --seed 7 -o ff-advanced.json
     """
     if seed is not None and not advanced:
         err("lueur: --seed: only the advanced game's placement is random; add --advanced")
@@ -156,8 +156,8 @@ def render(file: str, output: str | None, tile: str | None, zoom: float) -> None
 
     \b
     Examples:
-      lueur ff render scenarios/fearsome/basic-start.json -o /tmp/ff-basic.svg
-      lueur ff render scenarios/fearsome/monster-eight-steps-no-g.json --tile 8 -o /tmp/ff-wall.png
+      lueur ff render scenarios/fearsome/basic-start.json -o ff-basic.svg
+      lueur ff render scenarios/fearsome/monster-eight-steps-no-g.json --tile 8 -o ff-wall.png
     """
     suffix = picture_suffix(output, "-o")
     loaded = load(file)
@@ -196,7 +196,7 @@ def forecast(file: str, picture: str | None, zoom: float, as_json: bool) -> None
     Examples:
       lueur ff forecast scenarios/fearsome/monster-eight-steps.json
       lueur ff forecast scenarios/fearsome/basic-start.json --json
-      lueur ff forecast scenarios/fearsome/monster-eight-steps.json --render /tmp/ff-forecast.svg
+      lueur ff forecast scenarios/fearsome/monster-eight-steps.json --render ff-forecast.svg
     """
     suffix = picture_suffix(picture, "--render")
     loaded = load(file)

@@ -252,6 +252,25 @@ class GameState:
             self.__dict__["_hash"] = cached
         return cached
 
+    def __getstate__(self) -> dict[str, object]:
+        """The fields alone, for pickle and copy: what is memoised in ``__dict__`` stays behind.
+
+        The cached hash is only valid in the process that computed it (a string's hash
+        depends on ``PYTHONHASHSEED``): shipped to another process, a state would not be
+        found in a dict keyed by an equal state there. The rules' caches (the opened turn,
+        the outcome) are recomputed as cheaply as they were computed.
+
+        >>> import pickle
+        >>> from solver.nightcage.model.newgame import new_game
+        >>> state = new_game(Setup())
+        >>> seen = {state: "seen"}  # hashed: the hash is memoised
+        >>> shipped = pickle.loads(pickle.dumps(state))
+        >>> "_hash" in state.__dict__, "_hash" in shipped.__dict__, shipped == state, seen[shipped]
+        (True, False, True, 'seen')
+        """
+        mine = self.__dict__
+        return {name: mine[name] for name in _FIELDS}
+
     @property
     def geo(self) -> Geometry:
         return geometry(self.size)

@@ -2,21 +2,18 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from solver.nightcage.bot.value import hand_made
 from solver.nightcage.play.selfplay import Job, SelfPlayError, run
 
 
-def test_the_ray_backend_plays_the_same_games() -> None:
-    ray = pytest.importorskip("ray")
+def test_the_ray_backend_plays_the_same_games(local_ray: Any) -> None:
     job = Job(11, hand_made().to_json(), samples=1)
     local = run(job, 2, workers=1)
-    ray.init(num_cpus=1, include_dashboard=False, log_to_driver=False)
-    try:
-        remote = run(job, 2, workers=1, backend="ray")
-    finally:
-        ray.shutdown()
+    remote = run(job, 2, workers=1, backend="ray")
     assert [(g.index, g.rows, g.label, g.how) for g in remote] == [(g.index, g.rows, g.label, g.how) for g in local]
 
 

@@ -13,8 +13,8 @@ Three levels of agreement:
 
 Seeded positions come from :func:`solver.nightcage.endgame.kernel.sample_position` (prisoners
 close together, wax eaters, pits, key tiles, shared gates, Lights Out, Nerve
-0-2). The default run takes the ones both planners answer within about a
-second; ``pytest -m slow`` runs the bigger sweeps.
+0-2). The first tests take the ones both planners answer within about a
+second; the sweeps after them take every seed of larger ranges, in parts.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ from tests.paths import ROOT
 
 SLOW_TURNS = {41, 81, 95, 123, 141}
 SLOW_NERVE = {15, 22, 24, 41, 44, 60, 81, 84, 95, 123, 132, 136, 141}
-"""Seeds below 150 that take one planner or the other more than a second (``-m slow`` runs them)."""
+"""Seeds below 150 that take one planner or the other more than a second (the sweeps run them)."""
 
 
 def sampled(seed: int, **kw: object) -> GameState:
@@ -64,9 +64,13 @@ def random_rulings(seed: int) -> dict[str, bool]:
     return {rid: rng.random() < 0.5 for rid in BOOLEAN_RULINGS}
 
 
-def slow_only(request: pytest.FixtureRequest) -> None:
-    if "slow" not in (request.config.getoption("markexpr") or ""):
-        pytest.skip("the larger sweep runs with -m slow")
+def seed_ranges(stop: int, size: int, start: int = 0) -> list[range]:
+    """``start .. stop-1`` in ranges of ``size``: a sweep in parts, each well within the per-test time-out."""
+    return [range(first, min(first + size, stop)) for first in range(start, stop, size)]
+
+
+def seeds_id(seeds: range) -> str:
+    return f"seeds {seeds.start}-{seeds.stop - 1}"
 
 
 # -- agreement with the search -------------------------------------------------------------------------
@@ -172,17 +176,25 @@ def test_agrees_on_five_prisoner_boards():
         agree(sampled(seed, setup=Setup(base="five")), "turns")
 
 
-@pytest.mark.slow
-def test_sweep(request: pytest.FixtureRequest):
-    """About 15 minutes: runs only when asked for (``pytest -m slow``)."""
-    slow_only(request)
-    for seed in range(400):
+# The larger sweep, in parts (the whole module is slow: `make test` runs it, `make quick` leaves it out).
+
+
+@pytest.mark.parametrize("seeds", seed_ranges(400, 50), ids=seeds_id)
+def test_sweep_agrees_on_sampled_positions(seeds: range):
+    for seed in seeds:
         for objective in ("turns", "nerve"):
             agree(sampled(seed), objective)
-    for ruling in END_GAME_RULINGS:
-        for seed in range(16, 100):
-            agree(with_rulings(sampled(seed), {ruling: False}), "turns")
-    for seed in range(150):
+
+
+@pytest.mark.parametrize("ruling", END_GAME_RULINGS)
+def test_sweep_agrees_under_each_other_reading(ruling: str):
+    for seed in range(16, 100):
+        agree(with_rulings(sampled(seed), {ruling: False}), "turns")
+
+
+@pytest.mark.parametrize("seeds", seed_ranges(150, 50), ids=seeds_id)
+def test_sweep_agrees_under_random_rulings(seeds: range):
+    for seed in seeds:
         state = with_rulings(sampled(9000 + seed), random_rulings(seed))
         for objective in ("turns", "nerve"):
             if objective == "nerve" and not state.rulings.flickers_occupied:
@@ -190,7 +202,11 @@ def test_sweep(request: pytest.FixtureRequest):
                     cpsat.solve(state, objective=objective)
                 continue
             agree(state, objective)
-    for seed in range(80):
+
+
+@pytest.mark.parametrize("seeds", seed_ranges(80, 40), ids=seeds_id)
+def test_sweep_agrees_on_five_prisoner_boards(seeds: range):
+    for seed in seeds:
         for objective in ("turns", "nerve"):
             agree(sampled(seed, setup=Setup(base="five")), objective)
 
@@ -265,14 +281,18 @@ def test_one_turn_under_random_rulings():
         one_turn_agrees(with_rulings(sampled(9000 + seed), random_rulings(seed)))
 
 
-@pytest.mark.slow
-def test_one_turn_sweep(request: pytest.FixtureRequest):
-    """About a minute: runs only when asked for (``pytest -m slow``)."""
-    slow_only(request)
-    for seed in range(60, 2000):
+@pytest.mark.parametrize("seeds", seed_ranges(2000, 500, start=60), ids=seeds_id)
+def test_one_turn_sweep(seeds: range):
+    for seed in seeds:
         one_turn_agrees(sampled(seed))
+
+
+def test_one_turn_sweep_under_random_rulings():
     for seed in range(40, 500):
         one_turn_agrees(with_rulings(sampled(9000 + seed), random_rulings(seed)))
+
+
+def test_one_turn_sweep_on_five_prisoner_boards():
     for seed in range(300):
         one_turn_agrees(sampled(seed, setup=Setup(base="five")))
 

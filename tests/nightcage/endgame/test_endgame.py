@@ -334,11 +334,8 @@ def test_action_texts_parse():
 # -- a larger sweep ----------------------------------------------------------------------------------
 
 
-@pytest.mark.slow
-def test_cross_check_sweep(request: pytest.FixtureRequest):
-    """About 40 s: runs only when asked for (``pytest -m slow``)."""
-    if "slow" not in (request.config.getoption("markexpr") or ""):
-        pytest.skip("the larger sweep runs with -m slow")
+def test_cross_check_sweep():
+    """About 40 s (slow: `make test` runs it, `make quick` leaves it out)."""
     for seed in range(5000, 7000):
         cross_check(sampled(seed), replay=seed % 4 == 0)
     for seed in range(300):

@@ -14,7 +14,6 @@ import random
 import re
 import subprocess
 import sys
-import tempfile
 from dataclasses import replace
 from pathlib import Path
 
@@ -241,22 +240,21 @@ def test_statics_follow_the_openings() -> None:
     assert {f[1] for f in rays} <= monsters and {f[2] for f in rays} <= set(DIR_OBJECTS)
 
 
-def test_deterministic_in_process_and_across_hash_seeds() -> None:
+def test_deterministic_in_process_and_across_hash_seeds(tmp_path: Path) -> None:
     state = sampled(22)
     assert export(state) == export(state)
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "pos.json"
-        path.write_text(dump(state, None, "json"))
-        code = (
-            "import sys; from cli.nightcage.files import load; from solver.nightcage.endgame.pddl import export; "
-            "t = export(load(sys.argv[1])[0].state); print(t.domain + t.problem)"
-        )
-        outputs = set()
-        for seed in ("1", "2"):
-            env = {**os.environ, "PYTHONHASHSEED": seed}
-            done = subprocess.run([sys.executable, "-c", code, str(path)], cwd=ROOT, env=env, capture_output=True, text=True, check=True)
-            outputs.add(done.stdout)
-        assert outputs == {export(state).domain + export(state).problem + "\n"}
+    path = tmp_path / "pos.json"
+    path.write_text(dump(state, None, "json"))
+    code = (
+        "import sys; from cli.nightcage.files import load; from solver.nightcage.endgame.pddl import export; "
+        "t = export(load(sys.argv[1])[0].state); print(t.domain + t.problem)"
+    )
+    outputs = set()
+    for seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        done = subprocess.run([sys.executable, "-c", code, str(path)], cwd=ROOT, env=env, capture_output=True, text=True, check=True)
+        outputs.add(done.stdout)
+    assert outputs == {export(state).domain + export(state).problem + "\n"}
 
 
 def test_rulings_change_the_encoding() -> None:

@@ -7,6 +7,7 @@ import socket
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 import pytest
@@ -78,13 +79,8 @@ def test_asking_for_a_grade_keeps_only_that_grade(tmp_path: Path) -> None:
     assert summary.grades == {"easy": 1}
 
 
-def test_the_ray_backend_writes_the_same_puzzles(reference: Path, tmp_path: Path) -> None:
-    ray = pytest.importorskip("ray")
-    ray.init(num_cpus=1, include_dashboard=False, log_to_driver=False)
-    try:
-        run(tmp_path, 2, OPTIONS, workers=1, backend="ray")
-    finally:
-        ray.shutdown()
+def test_the_ray_backend_writes_the_same_puzzles(reference: Path, tmp_path: Path, local_ray: Any) -> None:
+    run(tmp_path, 2, OPTIONS, workers=1, backend="ray")
     ours = {name: text for name, text in _files(tmp_path).items() if name.endswith(".toml")}
     assert ours == {name: _files(reference)[name] for name in sorted(ours)} and len(ours) == 2
 
@@ -169,19 +165,14 @@ def test_a_puzzle_equivalent_to_one_already_written_is_skipped(reference: Path, 
     assert (tmp_path / index["puzzles"][0]["file"]).read_text() == (reference / index["puzzles"][0]["file"]).read_text()
 
 
-def test_generate_joins_a_running_ray_cluster_by_its_address(tmp_path: Path) -> None:
-    """--backend ray --address: another process's Ray instance stands in for a cluster's head."""
-    ray = pytest.importorskip("ray")
+def test_generate_joins_a_running_ray_cluster_by_its_address(tmp_path: Path, local_ray: Any) -> None:
+    """--backend ray --address: another process's Ray instance (the test's) stands in for a cluster's head."""
     command = [sys.executable, "-m", "cli", "generate", "--count", "2", "--seed", "7", "--workers", "1", "--no-progress"]
     local = subprocess.run([*command, "-o", str(tmp_path / "local")], cwd=ROOT, capture_output=True, text=True)
     assert local.returncode == 0, local.stderr
-    ray.init(num_cpus=1, include_dashboard=False, log_to_driver=False)
-    try:
-        address = ray.get_runtime_context().gcs_address
-        joined = subprocess.run([*command, "--backend", "ray", "--address", address, "-o", str(tmp_path / "ray")], cwd=ROOT,
-                                capture_output=True, text=True)
-    finally:
-        ray.shutdown()
+    address = local_ray.get_runtime_context().gcs_address
+    joined = subprocess.run([*command, "--backend", "ray", "--address", address, "-o", str(tmp_path / "ray")], cwd=ROOT,
+                            capture_output=True, text=True)
     assert joined.returncode == 0, joined.stderr
     puzzles = {name: text for name, text in _files(tmp_path / "ray").items() if name.endswith(".toml")}
     assert len(puzzles) == 2 and puzzles == {n: t for n, t in _files(tmp_path / "local").items() if n.endswith(".toml")}
