@@ -101,8 +101,8 @@ def cli() -> None:
       lueur apply docs/examples/position.json "move N" "burn t t cross"
       lueur convert docs/examples/position.json --to line
       lueur solve scenarios/endgames/06-charge-through.toml
-      lueur render scenarios/rulebook/wax-eater-sight.toml -o /tmp/wax-eater.svg
-      lueur solve scenarios/endgames/06-charge-through.toml --render /tmp/charge-through
+      lueur render scenarios/rulebook/wax-eater-sight.toml -o wax-eater.svg
+      lueur solve scenarios/endgames/06-charge-through.toml --render charge-through
     """
 
 

@@ -264,8 +264,14 @@ def test_the_help_shows_examples() -> None:
     assert {"lueur", "engine", "play", "serve"} <= commands and len(help_examples()) >= 8
 
 
-def test_every_help_example_runs(tmp_path: Path) -> None:
-    """From a copy of the repository's root (its folders linked), with ``lueur`` on the PATH as after ``make demo``."""
+def help_pages() -> list[str]:
+    return sorted({command for command, _ in help_examples()})
+
+
+@pytest.mark.parametrize("page", help_pages())
+def test_every_help_example_runs(page: str, tmp_path: Path) -> None:
+    """From a copy of the repository's root (its folders linked), with ``lueur`` on the PATH as after ``make demo``;
+    one help page a test, so that a slow page (a solve, a puzzle job) has the per-test time-out to itself."""
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
     shim = bin_dir / "lueur"
@@ -275,8 +281,8 @@ def test_every_help_example_runs(tmp_path: Path) -> None:
         (tmp_path / name).symlink_to(ROOT / name)
     failed = []
     for command, line in help_examples():
-        if line.endswith("&"):
-            continue  # a server left running (lueur serve): tests/protocol/test_serve.py runs it
+        if command != page or line.endswith("&"):
+            continue  # another page's, or a server left running (lueur serve: tests/protocol/test_serve.py runs it)
         done = subprocess.run(["bash", "-o", "pipefail", "-c", line], cwd=tmp_path, capture_output=True, text=True, timeout=300,
                               env={"PATH": f"{bin_dir}:/usr/bin:/bin", "COLUMNS": "100"})
         if done.returncode not in (ExitCode.OK, ExitCode.NO, ExitCode.LIMIT):
@@ -312,19 +318,7 @@ def test_the_help_examples_name_files_that_exist() -> None:
     assert read and lacking == []
 
 
-NOT_YET_IN_THE_FOLDER = {
-    "lueur": "cli/main.py's examples write /tmp/wax-eater.svg and /tmp/charge-through",
-    "render": "cli/nightcage/render.py's examples write /tmp/wax-eater.svg, /tmp/wax-eater.png and /tmp/charge.svg",
-}
-"""Help pages whose examples still write outside the current folder (issue 23: those files are being moved;
-their examples are to write plain names, as every other page does). Strict: fixed, the test fails until
-the page is taken off this list."""
-
-
-@pytest.mark.parametrize("command", [
-    pytest.param(command, marks=pytest.mark.xfail(reason=NOT_YET_IN_THE_FOLDER[command], strict=True))
-    if command in NOT_YET_IN_THE_FOLDER else command
-    for command in sorted({command for command, _ in help_examples()})])
+@pytest.mark.parametrize("command", help_pages())
 def test_the_help_examples_write_in_the_current_folder(command: str) -> None:
     """Each example writes where it runs (the test above runs them in its own tmp_path), never in /tmp or
     a parent folder: an example run twice, or on another machine, finds nothing left by an earlier run."""

@@ -53,7 +53,7 @@ def dc() -> None:
       lueur dc resolve scenarios/deadcells/rulebook-example.json
       lueur dc plan scenarios/deadcells/two-players.toml
       lueur dc odds scenarios/deadcells/two-players.toml --checks 3
-      lueur dc render scenarios/deadcells/rulebook-example.json --timeline -o /tmp/dc-timeline.svg
+      lueur dc render scenarios/deadcells/rulebook-example.json --timeline -o dc-timeline.svg
     """
 
 
@@ -118,7 +118,7 @@ def apply_command(file: str, choices: tuple[str, ...], citations: bool, output: 
     \b
     Examples:
       lueur dc apply scenarios/deadcells/two-players.toml "play Ann slash parry" "play Bob parry" --cite
-      lueur dc apply scenarios/deadcells/two-players.toml "play Ann slash parry" -o /tmp/dc-after.json
+      lueur dc apply scenarios/deadcells/two-players.toml "play Ann slash parry" -o dc-after.json
     """
     answer = commands.dc_apply(load(file), choices)
     if output is not None:
@@ -169,7 +169,7 @@ def resolve(file: str, choices: tuple[str, ...], fill: str, citations: bool, pic
     Examples:
       lueur dc resolve scenarios/deadcells/rulebook-example.json
       lueur dc resolve scenarios/deadcells/two-players.toml "play Ann slash parry" "play Bob parry" --fill plan
-      lueur dc resolve scenarios/deadcells/rulebook-example.json --cite --render /tmp/dc-example.svg
+      lueur dc resolve scenarios/deadcells/rulebook-example.json --cite --render dc-example.svg
     """
     suffix = picture_suffix(picture, "--render")
     loaded = load(file)
@@ -245,8 +245,8 @@ def render(file: str, choices: tuple[str, ...], output: str | None, timeline: bo
 
     \b
     Examples:
-      lueur dc render scenarios/deadcells/two-players.toml -o /tmp/dc-board.svg
-      lueur dc render scenarios/deadcells/rulebook-example.json --timeline -o /tmp/dc-timeline.png
+      lueur dc render scenarios/deadcells/two-players.toml -o dc-board.svg
+      lueur dc render scenarios/deadcells/rulebook-example.json --timeline -o dc-timeline.png
     """
     suffix = picture_suffix(output, "-o")
     answer = commands.dc_render(load(file), "timeline" if timeline else "board", choices, fill)

@@ -71,7 +71,7 @@ def dt() -> None:
       lueur dt reach scenarios/dungeontwister/two-rooms.json goblin out --turns 3
       lueur dt threats scenarios/dungeontwister/two-rooms.json
       lueur dt turn scenarios/dungeontwister/two-rooms.json
-      lueur dt render scenarios/dungeontwister/two-rooms.json --reach thief -o /tmp/dt.svg
+      lueur dt render scenarios/dungeontwister/two-rooms.json --reach thief -o dt.svg
       lueur dt rulings
     """
 
@@ -335,7 +335,7 @@ def reach(file: str, character: str, goal: str | None, turns: int, picture: str 
     \b
     Examples:
       lueur dt reach scenarios/dungeontwister/two-rooms.json goblin out --turns 3
-      lueur dt reach scenarios/dungeontwister/two-rooms.json thief --render /tmp/dt-reach.svg
+      lueur dt reach scenarios/dungeontwister/two-rooms.json thief --render dt-reach.svg
     """
     loaded = load(file)
     answer = commands.dt_reach(loaded.position, character, goal, turns)
@@ -363,7 +363,7 @@ def threats(file: str, picture: str | None, zoom: float, as_json: bool) -> None:
     \b
     Examples:
       lueur dt threats scenarios/dungeontwister/two-rooms.json
-      lueur dt threats scenarios/dungeontwister/two-rooms.json --render /tmp/dt-threats.png
+      lueur dt threats scenarios/dungeontwister/two-rooms.json --render dt-threats.png
     """
     loaded = load(file)
     answer = commands.dt_threats(loaded.position)
@@ -408,8 +408,8 @@ def render(file: str, output: str | None, reach_of: str | None, turns: int, with
 
     \b
     Examples:
-      lueur dt render scenarios/dungeontwister/two-rooms.json -o /tmp/dt.svg
-      lueur dt render scenarios/dungeontwister/two-rooms.json --reach thief --threats -o /tmp/dt.png
+      lueur dt render scenarios/dungeontwister/two-rooms.json -o dt.svg
+      lueur dt render scenarios/dungeontwister/two-rooms.json --reach thief --threats -o dt.png
     """
     picture_suffix(output, "-o")
     loaded = load(file)

@@ -49,9 +49,9 @@ def render(file: str, output: str | None, sight: bool, light: bool, plan: bool, 
 
     \b
     Examples:
-      lueur render scenarios/rulebook/wax-eater-sight.toml -o /tmp/wax-eater.svg
-      lueur render scenarios/rulebook/wax-eater-sight.toml --light -o /tmp/wax-eater.png
-      lueur render scenarios/endgames/06-charge-through.toml --plan -o /tmp/charge.svg
+      lueur render scenarios/rulebook/wax-eater-sight.toml -o wax-eater.svg
+      lueur render scenarios/rulebook/wax-eater-sight.toml --light -o wax-eater.png
+      lueur render scenarios/endgames/06-charge-through.toml --plan -o charge.svg
     """
     suffix = picture_suffix(output)
     pos, _ = load(file)
