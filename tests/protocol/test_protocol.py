@@ -345,7 +345,7 @@ def test_a_hint_cancelled_in_its_exact_stage_still_answers(engine: Engine) -> No
     assert "stopped on request before the time limit" in final["result"]["notes"]
 
 
-REQUIRED = {"apply": {"actions": ["stay"]}, "cancel": {"target": "other"}}
+REQUIRED = {"apply": {"actions": ["stay"]}, "ff.apply": {"actions": ["draw 8"]}, "cancel": {"target": "other"}}
 
 
 def _accepted(command: str, field: str, value: object) -> bool:

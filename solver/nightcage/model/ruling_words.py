@@ -20,7 +20,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-
 Letter = Literal["engine", "other", "silent"]
 LETTER_WORDS: dict[str, str] = {
     "engine": "the book's letter supports the engine's reading",

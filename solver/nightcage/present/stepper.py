@@ -31,6 +31,11 @@ h1 { font-size: 1.25rem; margin: 0 0 0.5rem; overflow-wrap: anywhere; }
 .caption { margin: 0.5rem 0 0; overflow-wrap: anywhere; }
 .caption strong { display: block; }
 .caption ul { margin: 0.25rem 0 0; padding-left: 1.2rem; }
+@media (max-width: 40rem) {
+  /* A phone: the picture keeps a readable size, the board on screen and the panel beside it a swipe away. */
+  .picture { overflow-x: auto; }
+  .picture svg { min-width: 38rem; }
+}
 @media (max-width: 30rem) {
   .controls button { flex: 1 1 0; padding: 0.35rem 0.2rem; }
   .counter { order: -1; flex-basis: 100%; text-align: left; }
@@ -77,6 +82,11 @@ _SCRIPT = """
   controls.hidden = false;
   var start = Array.prototype.findIndex.call(frames, function (frame) { return "#" + frame.id === location.hash; });
   show(start < 0 ? 0 : start);
+  // The address names the frame shown; the browser would scroll to it once the page has loaded, hiding the title
+  // and the buttons: the page opens at its top instead.
+  if ("scrollRestoration" in history) { history.scrollRestoration = "manual"; }
+  window.scrollTo(0, 0);
+  window.addEventListener("load", function () { window.scrollTo(0, 0); });
 })();
 """
 

@@ -1,0 +1,34 @@
+"""``gallery``: the rules-question gallery, every bundled scenario that settles a question of the rules.
+
+The entries come from :mod:`solver.nightcage.present.gallery`; reading and adjudicating the eighty-odd
+scenarios takes a few seconds, so the answer is kept for the life of the process (the bundled files do
+not change under a running server).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from solver.base.answers import Answer
+from solver.base.exit_codes import ExitCode
+from solver.nightcage.model.ruling_words import WORDS
+from solver.nightcage.present.gallery import KINDS, bundled_root, gallery, topics
+
+
+def gallery_answer(root: Path | None = None) -> Answer:
+    """The gallery of the scenarios under ``root`` (default: the bundled ``scenarios`` folder)."""
+    return Answer(ExitCode.OK, _document(str(root or bundled_root())))
+
+
+@lru_cache(maxsize=4)
+def _document(root: str) -> dict[str, Any]:
+    entries, notes = gallery(Path(root))
+    return {
+        "kinds": [{"id": kind, "title": title} for kind, title in KINDS],
+        "topics": topics(entries),
+        "entries": [entry.as_json() for entry in entries],
+        "rulings": [words.as_json() for words in WORDS.values()],
+        "notes": notes,
+    }
