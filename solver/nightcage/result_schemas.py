@@ -124,6 +124,8 @@ def _gallery() -> dict[str, Any]:
                  "checks": {"type": "array", "items": obj({"note": STRING, "actions": STRINGS})}})
     return obj({"kinds": {"type": "array", "items": obj({"id": STRING, "title": STRING})}, "topics": STRINGS,
                 "entries": {"type": "array", "items": entry}, "rulings": {"type": "array", "items": obj(words)},
+                "sections": {"type": "array", "items": obj({"key": STRING, "rule": STRING, "summary": STRING}),
+                             "description": "Each rulebook section (as events cite it) in a sentence of the project's own."},
                 "notes": STRINGS})
 
 

@@ -13,7 +13,8 @@ from typing import Any
 
 from solver.base.answers import Answer
 from solver.base.exit_codes import ExitCode
-from solver.nightcage.model.ruling_words import WORDS
+from solver.nightcage.model.rulebook import SECTIONS, section
+from solver.nightcage.model.ruling_words import SECTION_WORDS, WORDS
 from solver.nightcage.present.gallery import KINDS, bundled_root, gallery, topics
 
 
@@ -30,5 +31,6 @@ def _document(root: str) -> dict[str, Any]:
         "topics": topics(entries),
         "entries": [entry.as_json() for entry in entries],
         "rulings": [words.as_json() for words in WORDS.values()],
+        "sections": [{"key": key, "rule": section(key), "summary": SECTION_WORDS[key]} for key in SECTIONS],
         "notes": notes,
     }

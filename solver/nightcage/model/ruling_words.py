@@ -1,7 +1,8 @@
 """The rulings in players' words: the question each one settles, both readings in a sentence each, and
 which reading the rulebook's letter supports.
 
-One source for every front end: the workbench's rules pages and gallery (through the protocol's
+Also each rulebook section in a sentence (:data:`SECTION_WORDS`), so that a citation says what the section
+decides. One source for every front end: the workbench's rules pages and gallery (through the protocol's
 ``gallery``), the static gallery ``lueur gallery`` writes, and ``docs/rules.md``, whose section "The
 rulings in players' words" is :func:`markdown` (tests/nightcage/model/test_ruling_words.py holds the
 two together). The sentences are the project's own; the rulebook is never quoted here.
@@ -149,6 +150,47 @@ _ALL = (
 
 WORDS: dict[str, RulingWords] = {words.ruling: words for words in _ALL}
 """Every ruling of :data:`~solver.nightcage.model.rulings.ALL_RULINGS`, in its order (the tests hold the two together)."""
+
+SECTION_WORDS: dict[str, str] = {
+    "objective": "The prisoners win together: all on one gate at once, each holding a key.",
+    "setup": "Which tiles go in the pile and how many prisoners play, by the game chosen.",
+    "wrap": "The board has no edges: leaving one side enters the opposite one, for moves, light and sight.",
+    "start": "Each prisoner lays its start tile on a free cell and draws a tile for each of its two exits.",
+    "light": "A lit prisoner lights the cells its own tile's passages point to; unlit tiles are discarded, "
+             "newly lit empty cells are filled from the pile.",
+    "stay": "Staying gains a Nerve and burns the pile's top tile; a monster turned up is swapped with a connected "
+            "neighbouring tile instead.",
+    "move": "A step goes to a connected neighbouring tile with no prisoner on it (a gate excepted) and no monster.",
+    "crumbling": "Start, straight and key tiles crumble: the tile a prisoner leaves or stays on becomes a pit.",
+    "falling": "A prisoner on a pit falls, chooses the row or file to land on, and lands next turn on a drawn tile.",
+    "keys": "A prisoner takes a key tile's key on arrival if its hand is free; keys pass between connected "
+            "neighbours on either one's turn.",
+    "gates": "Gates are the only tiles several prisoners may share; the last gate lost loses the game.",
+    "monsters": "A wax eater watches the straight passages from it and attacks when someone moves in its sight.",
+    "trigger": "A move (or fall) in a monster's sight sets it off; whoever leaves the line dodges, the others in it "
+               "are hit.",
+    "falling_onto": "Landing on a monster sets it off at once: it hits the lander and everyone in its sight, then "
+                    "the lander scrambles off.",
+    "chain": "A monster hit by another's attack attacks in turn.",
+    "torments": "Each hit burns three tiles from the pile and puts the candle out.",
+    "lights_out": "A prisoner whose candle is out sees only its own tile and must move, blind, or pay a Nerve to stay.",
+    "relight": "A prisoner whose candle is out is relit beside a connected lit prisoner during either one's turn.",
+    "nerve": "Nerve (at most two) is gained by staying and spent to move again, block, charge or hold the light.",
+    "charge": "For a Nerve, a prisoner may step into a monster: it is attacked, then scrambles off.",
+    "block": "For a Nerve, a prisoner hit by a three-tile attack burns two tiles instead.",
+    "again": "For a Nerve, a prisoner moves again after its whole move has been resolved.",
+    "hold": "In the Final Flickers, a Nerve spent spares the turn's extra discard.",
+    "final": "Once the pile is empty, every turn ends by discarding one more lit tile.",
+    "turn": "A turn: land if falling, stay or move, pits, falls, attacks, light, then maybe move again.",
+    "keeper": "A keeper holds a key, watches its front and sides only, hits at range for one tile and is entered "
+              "safely from behind.",
+    "pit_fiend": "A pit fiend turns every tile on its diagonals into a pit, then becomes one.",
+    "pathless": "A pathless hits everyone in its row and file, through anything, for five tiles with no Block.",
+    "omens": "The first omen drawn is set aside; the second is placed and calls the Dirge.",
+    "dirge": "The Dirge swallows nine cells: prisoners there are hit and fall, the tiles are discarded, a pit remains.",
+}
+"""Each rulebook section (the keys of :data:`solver.nightcage.model.rulebook.SECTIONS`) in a sentence, for a citation
+that says more than a title; the project's summary, never the rulebook's text."""
 
 MARKDOWN_START = "<!-- ruling-words: written from solver/nightcage/model/ruling_words.py, do not edit by hand -->"
 MARKDOWN_END = "<!-- /ruling-words -->"

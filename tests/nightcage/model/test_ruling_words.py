@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from solver.nightcage.model.ruling_words import LETTER_WORDS, MARKDOWN_END, MARKDOWN_START, WORDS, markdown
+from solver.nightcage.model.rulebook import SECTIONS
+from solver.nightcage.model.ruling_words import LETTER_WORDS, MARKDOWN_END, MARKDOWN_START, SECTION_WORDS, WORDS, markdown
 from solver.nightcage.model.rulings import ALL_RULINGS
 from tests.paths import ROOT
 
@@ -34,3 +35,8 @@ def test_docs_rules_md_holds_the_section_written_from_the_words() -> None:
 def test_the_json_names_the_letter_in_words() -> None:
     doc = WORDS["RULING-MONSTER-REMOVED"].as_json()
     assert doc["letter"] == "engine" and doc["letter_words"] == "the book's letter supports the engine's reading"
+
+
+def test_every_rulebook_section_is_said_in_a_sentence() -> None:
+    assert list(SECTION_WORDS) == list(SECTIONS)
+    assert all(words.endswith(".") and ". " not in words for words in SECTION_WORDS.values())
