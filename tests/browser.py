@@ -1,20 +1,25 @@
 """Fixtures for the web workbench's tests in a real browser (headless Chromium, driven by Playwright).
 
-``lueur serve`` is started on a free loopback port; the page is driven as a person would use it.
+``lueur serve`` is started on a free loopback port; the page is driven as a person would use it. ``page`` opens the
+editor on a new game (the tools' tests start there), ``first_visit`` the start page as the bare address shows it.
 Debian's ``chromium`` is used (Playwright's own browser download cannot work here): ``make test``
 installs it when missing (see the Makefile). Every test leaves a screenshot of where it ended in
-``build/test-artefacts/workbench/`` (and one per step it names with :func:`shot`).
+``build/test-artefacts/workbench/`` (and one per step it names with :func:`shot`, at the window's size: 1280x900, or
+400x800 for a phone).
 
 They are a pytest plugin (``pytest_plugins`` in tests/conftest.py): any test may ask for them.
 """
 
 from __future__ import annotations
 
+import base64
+import json
 import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
@@ -49,18 +54,42 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def page(browser: Any, workbench: str, request: pytest.FixtureRequest) -> Iterator[Any]:
-    """The workbench loaded and ready (a 1280x900 window); JavaScript errors fail the test."""
+    """The workbench loaded and ready on its editor with a new game's position (a 1280x900 window); JavaScript errors and
+    a file the page asks for that is not there (a 404 for the icon...) fail the test (the protocol's refusals do not)."""
+    yield from _opened(browser, workbench + "/#t=editor", request, "#board [data-cell]")
+
+
+@pytest.fixture
+def first_visit(browser: Any, workbench: str, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """The workbench as a first visit opens it: its address alone, the start page shown (a 1280x900 window)."""
+    yield from _opened(browser, workbench + "/", request, "#panel-start .start-card")
+
+
+def _opened(browser: Any, url: str, request: pytest.FixtureRequest, ready: str) -> Iterator[Any]:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     tab = context.new_page()
     errors: list[str] = []
     tab.on("pageerror", lambda error: errors.append(str(error)))
-    tab.goto(workbench + "/")
+    tab.on("response", lambda response: errors.append(f"{response.status} {response.url}")  # a missing file, not a refusal
+           if response.status >= 400 and "/v1/" not in response.url else None)
+    tab.goto(url)
     tab.wait_for_selector("body[data-ready=true]")
-    tab.wait_for_selector("#board [data-cell]")
+    tab.wait_for_selector(ready)
     yield tab
     shot(tab, request.node.name)
     context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
+    assert not errors, f"JavaScript errors or failed requests on the page: {errors}"
+
+
+def position_in_address(page: Any) -> dict[str, Any]:
+    """The position the page's address holds (store.js: #t=<tool>&p=<base64url of the JSON, no padding>)."""
+    encoded = parse_qs(urlsplit(page.url).fragment)["p"][0]
+    return json.loads(base64.urlsafe_b64decode(encoded + "=" * (-len(encoded) % 4)))
+
+
+def tool_in_address(page: Any) -> str | None:
+    """The tool the page's address names (#t=...), or None."""
+    return parse_qs(urlsplit(page.url).fragment).get("t", [None])[0]
 
 
 def shot(page: Any, name: str) -> Path:

@@ -126,6 +126,9 @@ def _gallery() -> dict[str, Any]:
                 "entries": {"type": "array", "items": entry}, "rulings": {"type": "array", "items": obj(words)},
                 "sections": {"type": "array", "items": obj({"key": STRING, "rule": STRING, "summary": STRING}),
                              "description": "Each rulebook section (as events cite it) in a sentence of the project's own."},
+                "endgames": {"type": "array", "description": "The bundled positions to solve (end-games and puzzles).",
+                             "items": obj({"id": STRING, "group": STRING, "title": STRING, "question": STRING,
+                                           "position": POSITION})},
                 "notes": STRINGS})
 
 

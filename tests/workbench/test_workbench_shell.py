@@ -7,14 +7,14 @@ import subprocess
 
 import httpx
 
-from tests.browser import shot
+from tests.browser import position_in_address, shot, tool_in_address
 from tests.protocol_client import LUEUR, ROOT
 
 
 def test_the_page_starts_on_a_new_game_with_the_whole_board(page) -> None:
     assert page.locator("#board .cell[data-cell]").count() == 36
     assert page.locator("#tab-editor").get_attribute("aria-selected") == "true"
-    assert page.url.split("#", 1)[1].startswith("p=")
+    assert tool_in_address(page) == "editor" and position_in_address(page)["pile"]["count"] == 74
 
 
 def test_tools_switch_with_the_arrow_keys(page) -> None:
@@ -24,7 +24,10 @@ def test_tools_switch_with_the_arrow_keys(page) -> None:
     assert page.locator("#panel-dispute").is_visible() and not page.locator("#panel-editor").is_visible()
     page.keyboard.press("ArrowLeft")
     page.keyboard.press("ArrowLeft")
-    assert page.locator("#tab-companion").get_attribute("aria-selected") == "true"
+    page.keyboard.press("ArrowLeft")
+    assert page.locator("#tab-start").get_attribute("aria-selected") == "true"
+    page.keyboard.press("ArrowLeft")  # round the row, to its last tool
+    assert page.locator("#tab-ff").get_attribute("aria-selected") == "true" and tool_in_address(page) == "ff"
 
 
 def test_a_link_reproduces_the_position(page, browser) -> None:

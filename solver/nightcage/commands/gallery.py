@@ -1,4 +1,5 @@
-"""``gallery``: the rules-question gallery, every bundled scenario that settles a question of the rules.
+"""``gallery``: the rules-question gallery, every bundled scenario that settles a question of the rules, and the bundled
+positions to solve (the end-games and the puzzles).
 
 The entries come from :mod:`solver.nightcage.present.gallery`; reading and adjudicating the eighty-odd
 scenarios takes a few seconds, so the answer is kept for the life of the process (the bundled files do
@@ -15,7 +16,7 @@ from solver.base.answers import Answer
 from solver.base.exit_codes import ExitCode
 from solver.nightcage.model.rulebook import SECTIONS, section
 from solver.nightcage.model.ruling_words import SECTION_WORDS, WORDS
-from solver.nightcage.present.gallery import KINDS, bundled_root, gallery, topics
+from solver.nightcage.present.gallery import KINDS, bundled_root, gallery, solvable, topics
 
 
 def gallery_answer(root: Path | None = None) -> Answer:
@@ -32,5 +33,6 @@ def _document(root: str) -> dict[str, Any]:
         "entries": [entry.as_json() for entry in entries],
         "rulings": [words.as_json() for words in WORDS.values()],
         "sections": [{"key": key, "rule": section(key), "summary": SECTION_WORDS[key]} for key in SECTIONS],
+        "endgames": solvable(Path(root)),
         "notes": notes,
     }

@@ -116,6 +116,36 @@ class Entry:
         return []
 
 
+SOLVABLE: tuple[tuple[str, str], ...] = (
+    ("endgames", "End-games"),
+    ("chance", "End-games with a shuffled pile"),
+    ("puzzles/easy", "Puzzles: easy"),
+    ("puzzles/medium", "Puzzles: medium"),
+    ("puzzles/hard", "Puzzles: hard"),
+    ("puzzles/expert", "Puzzles: expert"),
+    ("puzzles/lose", "Puzzles: no way out"),
+)
+"""The folders of positions to solve, for the workbench's "solve an end-game", each with its heading."""
+
+
+def solvable(root: Path) -> list[dict[str, Any]]:
+    """The bundled positions to solve under ``root``: each one's id, group, title, question and JSON position."""
+    found = []
+    for group, heading in SOLVABLE:
+        folder = root / group
+        for path in sorted(folder.glob("*.toml")) if folder.is_dir() else []:
+            try:
+                if path.stat().st_size > MAX_SCENARIO_BYTES:
+                    continue
+                position, _ = load_text(path.read_text(encoding="utf-8"), lenient=True)
+            except (OSError, UnicodeDecodeError, PositionError):
+                continue  # a file that cannot be read is left out (the scenario tests name it)
+            meta = position.meta or {}
+            found.append({"id": f"{group}/{path.stem}", "group": heading, "title": str(meta.get("title", path.stem)),
+                          "question": str(meta.get("question", "")), "position": to_json(position.state, position.meta)})
+    return found
+
+
 def bundled_root() -> Path:
     """The ``scenarios`` folder beside the library, in a checkout or an editable install (absent from a wheel)."""
     return Path(__file__).resolve().parents[3] / "scenarios"
