@@ -92,9 +92,39 @@ def tool_in_address(page: Any) -> str | None:
     return parse_qs(urlsplit(page.url).fragment).get("t", [None])[0]
 
 
-def shot(page: Any, name: str) -> Path:
-    """A screenshot of the whole page, kept as a test artefact."""
+WIDE = {"width": 1280, "height": 900}
+PHONE = {"width": 400, "height": 800}
+
+
+def both_sizes(page: Any, name: str, settle: Any = None) -> list[Path]:
+    """Screenshots of the page as it stands at 1280x900 and at 400x800 (a phone), the window put back as it was.
+
+    ``settle(page)``, if given, waits after each resize for what the size changes (a board drawn again).
+    """
+    before = page.viewport_size
+    paths = []
+    for size, label in ((WIDE, "wide"), (PHONE, "phone")):
+        page.set_viewport_size(size)
+        if settle:
+            settle(page)
+        paths.append(shot(page, f"{name}-{label}", full_page=False))
+    page.set_viewport_size(before)
+    return paths
+
+
+def in_view(page: Any, selector: str) -> bool:
+    """Whether the element is on screen now (at least partly inside the window), not scrolled away."""
+    return bool(page.evaluate("""(selector) => {
+        const node = document.querySelector(selector);
+        if (!node) return false;
+        const box = node.getBoundingClientRect();
+        return box.height > 0 && box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
+    }""", selector))
+
+
+def shot(page: Any, name: str, full_page: bool = True) -> Path:
+    """A screenshot of the whole page (or of the window only), kept as a test artefact."""
     ARTEFACTS.mkdir(parents=True, exist_ok=True)
     path = ARTEFACTS / (re.sub(r"[^A-Za-z0-9_.-]+", "-", name) + ".png")
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path), full_page=full_page)
     return path

@@ -114,7 +114,8 @@ def _render() -> dict[str, Any]:
 def _gallery() -> dict[str, Any]:
     words = {"ruling": STRING, "title": STRING, "question": STRING, "engine": STRING, "other": STRING,
              "letter": {"enum": ["engine", "other", "silent"]}, "letter_words": STRING, "basis": STRING}
-    ruling = obj({**words, "changes": {**STRINGS, "description": "What the disputed action gives under the other reading."}})
+    ruling = obj({**words, "changes": nullable({**STRINGS, "description": "What the disputed action gives under the other "
+                                                                      "reading (null: not played here; apply says it)."})})
     event = _apply()["properties"]["events"]["items"]
     entry = obj({"id": STRING, "kind": STRING, "kind_title": STRING, "title": STRING, "source": STRING, "question": STRING,
                  "answer": {**STRING, "description": "What the project rules, in its own words."}, "topic": STRING,

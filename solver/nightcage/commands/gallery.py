@@ -1,9 +1,10 @@
 """``gallery``: the rules-question gallery, every bundled scenario that settles a question of the rules, and the bundled
 positions to solve (the end-games and the puzzles).
 
-The entries come from :mod:`solver.nightcage.present.gallery`; reading and adjudicating the eighty-odd
-scenarios takes a few seconds, so the answer is kept for the life of the process (the bundled files do
-not change under a running server).
+The entries come from :mod:`solver.nightcage.present.gallery`, each disputed action played once (what the other
+reading of a ruling gives is left to ``apply``, asked when a question is opened); reading the hundred-odd scenarios
+still takes a moment, so the answer is kept for the life of the process (the bundled files do not change under a
+running server).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ def gallery_answer(root: Path | None = None) -> Answer:
 
 @lru_cache(maxsize=4)
 def _document(root: str) -> dict[str, Any]:
-    entries, notes = gallery(Path(root))
+    entries, notes = gallery(Path(root), readings=False)
     return {
         "kinds": [{"id": kind, "title": title} for kind, title in KINDS],
         "topics": topics(entries),

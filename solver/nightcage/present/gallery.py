@@ -27,7 +27,7 @@ from solver.nightcage.notation.forms import load_text
 from solver.nightcage.notation.position_json import Position, to_json
 from solver.nightcage.notation.scenario import scenario_document
 from solver.nightcage.present.reports import adjudication_json
-from solver.nightcage.rules.adjudicate import adjudicate
+from solver.nightcage.rules.adjudicate import adjudicate, play
 
 KINDS: tuple[tuple[str, str], ...] = (
     ("questions", "Players' questions"),
@@ -79,6 +79,8 @@ class Entry:
     """``apply``'s document for them (events with their sections, the result, the other readings)."""
     rulings: tuple[RulingWords, ...]
     checks: tuple[Check, ...]
+    readings: bool = True
+    """Whether the disputed action was also played under the other reading of each ruling (``changes`` known)."""
 
     def as_json(self) -> dict[str, Any]:
         adjudication = self.adjudication
@@ -88,7 +90,7 @@ class Entry:
             "problems": list(self.problems), "actions": list(self.actions),
             "steps": [] if adjudication is None else adjudication["events"],
             "result": self.result(),
-            "rulings": [dict(words.as_json(), changes=self.changes(words.ruling)) for words in self.rulings],
+            "rulings": [dict(words.as_json(), changes=self.changes(words.ruling) if self.readings else None) for words in self.rulings],
             "checks": [{"note": check.note, "actions": list(check.actions)} for check in self.checks],
         }
 
@@ -151,9 +153,14 @@ def bundled_root() -> Path:
     return Path(__file__).resolve().parents[3] / "scenarios"
 
 
-def gallery(root: Path) -> tuple[list[Entry], list[str]]:
+def gallery(root: Path, *, readings: bool = True) -> tuple[list[Entry], list[str]]:
     """Every scenario of the gallery's folders under ``root``, in the folders' order then by name, and notes
-    about the files left out (unreadable, too large; none normally)."""
+    about the files left out (unreadable, too large; none normally).
+
+    ``readings=False`` plays each disputed action once, under the position's own readings, leaving out what the other
+    reading of each ruling would give (sixteen replays more each: the protocol's list answers in a second without them,
+    and the dispute view asks ``apply``, which gives them, for the question opened).
+    """
     entries: list[Entry] = []
     notes: list[str] = []
     for kind, _ in KINDS:
@@ -163,7 +170,7 @@ def gallery(root: Path) -> tuple[list[Entry], list[str]]:
                 if path.stat().st_size > MAX_SCENARIO_BYTES:
                     notes.append(f"{kind}/{path.name}: larger than {MAX_SCENARIO_BYTES:,} bytes, left out")
                     continue
-                entries.append(entry(f"{kind}/{path.stem}", kind, path.read_text(encoding="utf-8")))
+                entries.append(entry(f"{kind}/{path.stem}", kind, path.read_text(encoding="utf-8"), readings=readings))
             except (OSError, UnicodeDecodeError, PositionError) as exc:
                 notes.append(f"{kind}/{path.name}: cannot be read ({exc}), left out")
     if not entries:
@@ -171,7 +178,7 @@ def gallery(root: Path) -> tuple[list[Entry], list[str]]:
     return entries, notes
 
 
-def entry(ident: str, kind: str, text: str) -> Entry:
+def entry(ident: str, kind: str, text: str, *, readings: bool = True) -> Entry:
     """The gallery's entry for one scenario's text; raises :class:`PositionError` when its text cannot be read at all."""
     doc = scenario_document(text)
     meta = doc.get("meta", {})
@@ -184,13 +191,13 @@ def entry(ident: str, kind: str, text: str) -> Entry:
         return Entry(ident, kind, str(meta.get("title", ident)), str(meta.get("source", "")),
                      str(meta.get("question", meta.get("title", ""))), answer, SETTING_UP, doc, tuple(str(p) for p in exc.problems),
                      disputed, None, _rulings(doc.get("rulings", {}), []), checks)
-    adjudication = _adjudication(position, disputed)
+    adjudication = _adjudication(position, disputed, readings)
     used = [e["ruling"] for e in (adjudication or {}).get("events", []) if e["ruling"]]
-    changing = [alt["ruling"] for alt in (adjudication or {}).get("alternatives", [])]
+    changing = [alt["ruling"] for alt in (adjudication or {}).get("alternatives", [])] if readings else _depends_on(meta)
     return Entry(ident, kind, str(meta.get("title", ident)), str(meta.get("source", "")),
                  str(meta.get("question", meta.get("title", ""))), answer, topic(adjudication, changing),
                  to_json(position.state, position.meta), (), disputed, adjudication,
-                 _rulings(doc.get("rulings", {}), [*changing, *used]), checks)
+                 _rulings(doc.get("rulings", {}), [*changing, *used]), checks, readings)
 
 
 def _disputed(checks: Sequence[Any]) -> tuple[str, ...]:
@@ -204,11 +211,17 @@ def _disputed(checks: Sequence[Any]) -> tuple[str, ...]:
     return tuple(playable[0]["actions"]) if playable else ()
 
 
-def _adjudication(position: Position, actions: tuple[str, ...]) -> dict[str, Any] | None:
+def _depends_on(meta: dict[str, Any]) -> list[str]:
+    """The rulings the scenario's checks say its results depend on (their ``depends_on``), when they were not replayed."""
+    return [str(r) for c in meta.get("checks", ()) if isinstance(c, dict) for r in c.get("depends_on", ()) or ()]
+
+
+def _adjudication(position: Position, actions: tuple[str, ...], readings: bool) -> dict[str, Any] | None:
     if not actions:
         return None
     try:
-        return adjudication_json(adjudicate(position.state, list(actions)), position.meta)
+        played = adjudicate(position.state, list(actions)) if readings else play(position.state, list(actions))
+        return adjudication_json(played, position.meta)
     except LueurError:  # an action the notation cannot read: the scenario's checks say so; the gallery shows none
         return None
 
