@@ -10,6 +10,7 @@
 //   ctx.active()                     the tool shown now (its name)
 //   ctx.select(name), ctx.open(name, payload)   show a tool (and hand it something to open: a scenario, a game)
 //   ctx.games                        the games the engine plays and their commands (the protocol's `version`)
+//   ctx.reveal(element)              scroll an element into view, below the board where the board stays at the top
 // Only the tool shown receives onPosition and onCell. The page learns the games from `version`: a tool whose game or
 // commands the engine does not list is not offered.
 
@@ -56,7 +57,17 @@ function notify(message, kind = 'info') {
 }
 notice.addEventListener('click', () => { notice.hidden = true; }); // the whole notice, or its Dismiss button
 
-const ctx = { api: call, store, board, ffBoard, notify, active: () => current, select, open, games: [] };
+// Scrolls `element` into view; on a phone, where the board stays at the top of the screen, just below it.
+function reveal(element) {
+  element.scrollIntoView({ block: 'start' });
+  const area = document.getElementById(layout.dataset.board === 'ff' ? 'ff-board-area' : 'board-area');
+  if (layout.dataset.board !== 'none' && getComputedStyle(area).position === 'sticky' && matchMedia('(max-width: 700px)').matches) {
+    const covered = area.getBoundingClientRect().bottom - element.getBoundingClientRect().top;
+    if (covered > 0) window.scrollBy(0, -covered - 8);
+  }
+}
+
+const ctx = { api: call, store, board, ffBoard, notify, active: () => current, select, open, games: [], reveal };
 const tools = {};
 const tabs = [...document.querySelectorAll('[role="tab"]')];
 

@@ -59,9 +59,17 @@ export class TilePicker {
     return this.options.filter((o) => o.cell === this.cell);
   }
 
-  // The ways the chosen tile may lie on the chosen cell (its turns), in the engine's order.
+  // The ways the chosen tile may lie on the chosen cell, in turning order: from the engine's first, each next one a
+  // quarter turn clockwise of the last where that one is legal (the others after, as the engine lists them).
   turns() {
-    return this.here().filter((o) => o.kind === this.kind);
+    const legal = this.here().filter((o) => o.kind === this.kind);
+    if (legal.length < 2) return legal;
+    const ordered = [legal[0]];
+    for (let k = 1; k < 4; k += 1) {
+      const next = legal.find((o) => sameSides(o.open, quarterTurns(legal[0].open, k)));
+      if (next && !ordered.includes(next)) ordered.push(next);
+    }
+    return [...ordered, ...legal.filter((o) => !ordered.includes(o))];
   }
 
   chosen() {
@@ -113,4 +121,17 @@ export class TilePicker {
     this.placeButton.disabled = !chosen;
     if (focused) this.element.querySelector(`[data-pick="${CSS.escape(focused)}"]`)?.focus();
   }
+}
+
+const CLOCKWISE = { N: 'E', E: 'S', S: 'W', W: 'N' };
+
+// Openings turned a quarter clockwise `times` times (NE -> ES -> SW -> WN).
+export function quarterTurns(open, times) {
+  let sides = open;
+  for (let k = 0; k < times; k += 1) sides = [...sides].map((side) => CLOCKWISE[side] || side).join('');
+  return sides;
+}
+
+function sameSides(a, b) {
+  return [...a].sort().join('') === [...b].sort().join('');
 }

@@ -89,7 +89,7 @@ export function mount(panel, ctx) {
   // A part one tap away: shown at once, in view (under the board that stays at the top of a phone's screen).
   function showPart(part) {
     part.hidden = false;
-    part.scrollIntoView({ block: 'nearest' });
+    ctx.reveal(part);
   }
 
   const current = () => game.positions[game.positions.length - 1];
