@@ -65,7 +65,8 @@ _SCRIPT = """
     counter.textContent = "step " + (current + 1) + " of " + frames.length;
     controls.querySelector("[data-go=first]").disabled = controls.querySelector("[data-go=previous]").disabled = current === 0;
     controls.querySelector("[data-go=last]").disabled = controls.querySelector("[data-go=next]").disabled = current === frames.length - 1;
-    try { history.replaceState(null, "", "#" + frames[current].id); } catch (e) { /* a page opened from a file may refuse */ }
+    // The address names the picture shown (#at-3), a name no element carries: the browser has nothing to scroll to
+    try { history.replaceState(null, "", "#at-" + (current + 1)); } catch (e) { /* a page opened from a file may refuse */ }
   }
   var moves = { first: function () { return 0; }, previous: function () { return current - 1; },
                 next: function () { return current + 1; }, last: function () { return frames.length - 1; } };
@@ -80,13 +81,13 @@ _SCRIPT = """
     show(moves[keys[event.key]]());
   });
   controls.hidden = false;
-  var start = Array.prototype.findIndex.call(frames, function (frame) { return "#" + frame.id === location.hash; });
+  var start = Array.prototype.findIndex.call(frames, function (frame, i) {
+    return location.hash === "#at-" + (i + 1) || location.hash === "#" + frame.id;
+  });
   show(start < 0 ? 0 : start);
-  // The address names the frame shown; the browser would scroll to it once the page has loaded, hiding the title
-  // and the buttons: the page opens at its top instead.
+  // The page opens at its top, its title and buttons in view, whichever picture it shows.
   if ("scrollRestoration" in history) { history.scrollRestoration = "manual"; }
   window.scrollTo(0, 0);
-  window.addEventListener("load", function () { window.scrollTo(0, 0); });
 })();
 """
 
