@@ -6,6 +6,7 @@ from __future__ import annotations
 import subprocess
 
 import httpx
+from playwright.sync_api import expect
 
 from tests.browser import position_in_address, shot, tool_in_address
 from tests.protocol_client import LUEUR, ROOT
@@ -87,7 +88,8 @@ def test_the_legend_is_shown_on_demand(page) -> None:
 
 
 def test_a_narrow_window_draws_the_board_without_the_prisoners_panel(page) -> None:
-    assert page.locator("#board .panel").count() == 1
+    page.check("#show-panel")  # asked for: the picture's own panel beside the board
+    page.wait_for_selector("#board .panel")
     page.set_viewport_size({"width": 400, "height": 800})
     page.wait_for_selector("#board .panel", state="detached")
     width = page.evaluate("document.querySelector('#board svg').getBoundingClientRect().width")
@@ -95,3 +97,15 @@ def test_a_narrow_window_draws_the_board_without_the_prisoners_panel(page) -> No
     shot(page, "narrow-board")
     page.set_viewport_size({"width": 1280, "height": 900})
     page.wait_for_selector("#board .panel")
+
+
+def test_the_board_is_large_and_stays_in_view_while_the_panel_scrolls(page) -> None:
+    """At 1280 the board's squares take most of its column (no panel beside them unless asked), and it stays on screen."""
+    grid = "(() => { const r = [...document.querySelectorAll('#board .cell[data-cell]')].map((g) => g.getBoundingClientRect());"
+    side = page.evaluate(grid + " return Math.max(...r.map((b) => b.right)) - Math.min(...r.map((b) => b.left)); })()")
+    assert side >= 450  # it was 343 px with the panel drawn beside it
+    expect(page.locator("#prisoners li").first).to_contain_text("red not placed · candle lit · Nerve 1")
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # the editor's foot
+    assert page.evaluate("scrollY") > 300
+    top = page.evaluate("document.querySelector('#board svg').getBoundingClientRect().top")
+    assert 0 <= top < 100  # still at the top of the window

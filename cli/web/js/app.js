@@ -122,6 +122,10 @@ document.getElementById('show-legend').addEventListener('change', (event) => {
   board.legend = event.target.checked;
   select(current); // the tool shown draws its board again
 });
+document.getElementById('show-panel').addEventListener('change', (event) => {
+  board.panel = event.target.checked;
+  select(current);
+});
 board.onCell((cell) => {
   const tool = tools[current];
   if (tool.onCell) tool.onCell(cell);

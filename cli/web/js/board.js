@@ -105,17 +105,20 @@ export class Board {
   }
 }
 
-// The Night Cage's board: `render` as `lueur render` draws it; the prisoners' panel left out in a narrow window, where
-// it would shrink the board to a stamp (the page lists the prisoners under the board instead).
+// The Night Cage's board: `render` as `lueur render` draws it. The picture's own panel of the prisoners is drawn only
+// when asked (`board.panel`) and never in a narrow window: beside the board it shrinks the board, which is what a
+// person looks at; the page lists the prisoners in words under the board instead (prisoners.js).
 export function nightCageBoard(element, status) {
   const narrow = matchMedia('(max-width: 700px)');
   const board = new Board(element, status, {
     draw: async (position, overlays) => {
-      const line = await call('render', { position, format: 'svg', legend: board.legend, panel: !narrow.matches, ...overlays });
+      const line = await call('render', { position, format: 'svg', legend: board.legend, panel: board.panel && !narrow.matches,
+        ...overlays });
       return { svg: line.result.board, status: line.result.awaits ? `Awaits: ${line.result.awaits}` : '' };
     },
   });
   board.legend = false;
+  board.panel = false;
   narrow.addEventListener('change', () => board.redraw());
   return board;
 }

@@ -6,6 +6,7 @@ import { el } from './dom.js';
 
 export function prisonerList(position) {
   const prisoners = Array.isArray(position?.prisoners) ? position.prisoners : [];
+  const pile = Number.isFinite(position?.pile?.count) ? position.pile.count : null;
   return el('ul', { class: 'prisoner-list', 'aria-label': 'The prisoners' }, prisoners.map((p, index) => {
     const prisoner = p && typeof p === 'object' ? p : {};
     const name = String(prisoner.name ?? `prisoner ${index + 1}`);
@@ -16,7 +17,7 @@ export function prisonerList(position) {
       el('span', { class: 'chip-dot', style: `--chip: ${chipColour(name)}` }),
       el('strong', { text: name }), ` ${where} · candle ${prisoner.candle === 'out' ? 'out' : 'lit'} · Nerve ${nerve}`
       + `${prisoner.key ? ' · key' : ''}${turn ? ' · to play' : ''}`);
-  }));
+  }), pile === null ? null : el('li', { class: 'pile-chip', text: `Pile: ${pile} tile${pile === 1 ? '' : 's'}` }));
 }
 
 const COLOURS = { red: '#c0392b', blue: '#2e6fc2', green: '#2e8b3a', yellow: '#d4a017', purple: '#7d3c98', orange: '#e67e22' };
