@@ -137,7 +137,7 @@ def _play(position: Position, text: str) -> tuple[Position, list[str]]:
 
 
 def ff_render(position: Position, *, forecast_paths: bool = False, tile: str | None = None, legend: bool = True,
-              title: str | None = None) -> Answer:
+              panel: bool = True, title: str | None = None) -> Answer:
     """The board as ``lueur ff render`` draws it, with the monster's path for ``tile``, or (``forecast_paths``) for every
     tile the next draw may bring, each tile's chance in the caption; and the state in words."""
     caption = None
@@ -152,7 +152,7 @@ def ff_render(position: Position, *, forecast_paths: bool = False, tile: str | N
         chances = ", ".join(f"{tile_words(t.tile)} ({fraction_text(t.p)})" for t in result.tiles)
         caption = f"The next tile: {chances}." if chances else "No monster phase is left to forecast."
     marks = sorted({sq for trace in traces for sq in death_squares(position, trace)})
-    svg = board_svg(position, title=title, caption=caption, paths=traces, marks=marks, legend=legend)
+    svg = board_svg(position, title=title, caption=caption, paths=traces, marks=marks, legend=legend, panel_shown=panel)
     lines = [status_text(position), monster_text(position)] + ([next_draw_text(position)] if next_draw_text(position) else [])
     return Answer(ExitCode.OK, {"board": svg, "status": lines, "caption": caption})
 

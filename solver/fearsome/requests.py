@@ -25,6 +25,9 @@ FF_PHASES = tuple(p.value for p in Phase)
 ACTIONS_TEXT = ("a non-empty list of actions in the game's text notation, e.g. [\"move N\", \"discard e2\"] (The Night Cage) "
                 "or [\"red4 in n n\", \"draw 8\"] (Fearsome Floors: a pawn's id and its steps, or draw and a tombstone tile)")
 """The ``actions`` field's description, the same words as the Night Cage's ``apply`` (one field in the published schema)."""
+PANEL_TEXT = ("svg: draw the panel beside the board (The Night Cage: the prisoners; Fearsome Floors: the players and the "
+              "monster's paths); a narrow window may leave it out.")
+"""The ``panel`` field's description, the same words as the Night Cage's ``render``."""
 FF_TILES = tuple(dict.fromkeys(TILES))
 FACINGS = tuple(d.letter for d in Direction)
 
@@ -122,6 +125,7 @@ FIELDS: dict[str, tuple[Field, ...]] = {
         Field("tile", "choice", "Draw the monster's path for this tombstone tile (none: no path).", choices=("none", *FF_TILES),
               default="none"),
         Field("legend", "boolean", "svg: draw the legend of the symbols under the board.", default=True),
+        Field("panel", "boolean", PANEL_TEXT, default=True),
     ),
 }
 RESULTS = {"ff.forecast": _ff_forecast(), "ff.moves": _ff_moves(), "ff.race": _ff_race(), "ff.new": _ff_new(),
@@ -179,7 +183,7 @@ _RUN: dict[str, Callable[[Request, Position], Answer]] = {
                                                             advanced=request.position_doc.get("advanced") is True),
     "ff.render": lambda request, position: commands.ff_render(
         position, forecast_paths=request.fields["forecast"], tile=None if request.fields["tile"] == "none" else request.fields["tile"],
-        legend=request.fields["legend"], title=str(_meta(request)["title"]) if "title" in _meta(request) else None),
+        legend=request.fields["legend"], panel=request.fields["panel"], title=str(_meta(request)["title"]) if "title" in _meta(request) else None),
 }
 
 

@@ -42,6 +42,9 @@ MAX_NODES = 100_000_000
 ACTIONS_TEXT = ("a non-empty list of actions in the game's text notation, e.g. [\"move N\", \"discard e2\"] (The Night Cage) "
                 "or [\"red4 in n n\", \"draw 8\"] (Fearsome Floors: a pawn's id and its steps, or draw and a tombstone tile)")
 """The ``actions`` field's description, the same words as Fearsome Floors' ``ff.apply`` (one field in the published schema)."""
+PANEL_TEXT = ("svg: draw the panel beside the board (The Night Cage: the prisoners; Fearsome Floors: the players and the "
+              "monster's paths); a narrow window may leave it out.")
+"""The ``panel`` field's description, the same words as Fearsome Floors' ``ff.render`` (one field in the published schema)."""
 POLICY = Field("policy", "choice", "The playouts' policy.", choices=POLICIES, default="greedy")
 FIELDS: dict[str, tuple[Field, ...]] = {
     "check": (),
@@ -67,8 +70,7 @@ FIELDS: dict[str, tuple[Field, ...]] = {
         Field("light", "boolean", "svg: tint the cells each prisoner lights.", default=False),
         Field("highlight", "cells", 'svg: a list of cell names to outline, e.g. ["c4"]', default=()),
         Field("legend", "boolean", "svg: draw the legend of the symbols under the board.", default=True),
-        Field("panel", "boolean", "svg: draw the prisoners' panel beside the board (a narrow window may leave it out).",
-              default=True),
+        Field("panel", "boolean", PANEL_TEXT, default=True),
         Field("draft", "boolean", "Draw a position that fails only the checks of the position as a whole "
                                   "(totals, lighting, prisoners' cells), as an editor shows one being set up.", default=False),
         Field("walk", "actions", "svg: actions played from the position whose walks are drawn over it, and the cells they name "

@@ -123,16 +123,20 @@ export function nightCageBoard(element, status) {
   return board;
 }
 
-// Fearsome Floors' board: `ff.render`, with the monster's paths when asked ({forecast: true} or {tile: '8'}).
+// Fearsome Floors' board: `ff.render`, with the monster's paths when asked ({forecast: true} or {tile: '8'}); its panel
+// left out in a narrow window (the tool's forecast table says which path is which tile, and the tags on them do too).
 export function fearsomeBoard(element, status) {
-  return new Board(element, status, {
+  const narrow = matchMedia('(max-width: 700px)');
+  const board = new Board(element, status, {
     attribute: 'square',
     wraps: false,
     draw: async (position, overlays) => {
-      const line = await call('ff.render', { position, legend: false, ...overlays });
+      const line = await call('ff.render', { position, legend: false, panel: !narrow.matches, ...overlays });
       return { svg: line.result.board, status: line.result.status.join('. ') };
     },
   });
+  narrow.addEventListener('change', () => board.redraw());
+  return board;
 }
 
 export function parseCell(name) {

@@ -6,7 +6,7 @@
 
 import { el } from './dom.js';
 import { FearsomeSetup } from './ff-setup.js';
-import { clearErrors, labelled, percent, showError } from './solve-dom.js';
+import { clearErrors, fill, labelled, percent, showError } from './solve-dom.js';
 
 export const BOARD = 'ff';
 const SESSION_KEY = 'lueur.ff.game';
@@ -219,7 +219,7 @@ export function mount(panel, ctx) {
       el('td', { text: [...tile.eaten, ...tile.crushed.map((c) => `${c} (crushed)`)].join(', ') || 'nobody' }),
       el('td', {}, el('button', { type: 'button', class: 'link ff-tile-path', onclick: () => ctx.ffBoard.show(current(), { tile: tile.tile }) }, 'only this path'))));
     const danger = forecast.pawns.filter((p) => p.p > 0).map((p) => `${p.pawn} ${percent(p.p)} (${p.p_exact})`);
-    forecastTable.replaceChildren(
+    fill(forecastTable,
       el('table', { class: 'odds ff-forecast-table' }, el('caption', { text: 'Each tile the next draw may bring' }),
         el('thead', {}, el('tr', {}, ['tile', 'chance', 'ends on', 'eats', ''].map((h) => el('th', { scope: 'col', text: h })))),
         el('tbody', {}, rows)),
