@@ -183,8 +183,13 @@ _RUN: dict[str, Callable[[Request, Position], Answer]] = {
                                                             advanced=request.position_doc.get("advanced") is True),
     "ff.render": lambda request, position: commands.ff_render(
         position, forecast_paths=request.fields["forecast"], tile=None if request.fields["tile"] == "none" else request.fields["tile"],
-        legend=request.fields["legend"], panel=request.fields["panel"], title=str(_meta(request)["title"]) if "title" in _meta(request) else None),
+        legend=request.fields["legend"], panel=request.fields["panel"], title=_title(request)),
 }
+
+
+def _title(request: Request) -> str | None:
+    title = _meta(request).get("title")
+    return None if title is None else str(title)
 
 
 def _meta(request: Request) -> dict[str, Any]:
