@@ -30,8 +30,10 @@ def test_an_eight_tile_position_is_built_in_few_clicks_without_a_count_problem(f
     position = position_in_address(page)
     assert len(position["tiles"]) == 8 and position["pile"]["count"] == 74 - 8
     assert position["pile"]["contents"]["t"] == 30 - 2 and position["pile"]["contents"]["gate"] == 4 - 1
-    page.click('#board .cell[data-cell="d3"]')  # the same kind again: turned, the pile as it was
-    assert position_in_address(page)["pile"]["count"] == 66
+    page.click("#ed-kind-t")
+    page.click('#board .cell[data-cell="d3"]')  # a T on a T: turned, the pile as it was
+    turned = position_in_address(page)
+    assert turned["tiles"]["d3"]["kind"] == "t" and turned["pile"]["count"] == 66 and turned["pile"]["contents"]["t"] == 28
     page.click("#ed-kind-remove")
     page.click('#board .cell[data-cell="c5"]')  # taken off: back in the pile
     expect(page.locator("#ed-problems")).not_to_contain_text("c5")
