@@ -13,6 +13,7 @@ from solver.nightcage.notation.forms import load_path
 from solver.nightcage.notation.position_json import to_json
 from tests.browser import PHONE, ROOT, both_sizes, in_view
 from tests.workbench.test_workbench_companion import enter, played, start_game
+from tests.workbench.test_workbench_solve import open_solve, position_json
 
 BOXED_IN = ROOT / "scenarios" / "questions" / "q05-boxed-in-start.toml"
 SHUFFLED = ROOT / "scenarios" / "chance" / "02-whatever-is-drawn.toml"
@@ -114,3 +115,14 @@ def test_the_hint_shows_every_choices_value_and_a_proven_loser_as_one(page) -> N
     expect(others.last).to_have_text("charge S — cannot escape, whatever is drawn, chance of escaping 0.0% (proven)")
     assert not any("not evaluated yet" in text for text in others.all_inner_texts())
     both_sizes(page, "companion-hint-values")
+
+
+def test_the_solve_tools_hint_shows_the_values_too(page, workbench) -> None:
+    """The same in Solve & hint (the issue's report: a proven loser read "not evaluated yet", like a winner)."""
+    open_solve(page, workbench, position_json(SHUFFLED))
+    page.click("#panel-solve button:text-is('Hint')")
+    others = page.locator("#panel-solve .hint-others li")
+    expect(others.last).to_contain_text("charge S — cannot escape", timeout=20_000)
+    texts = others.all_inner_texts()
+    assert texts and not any("not evaluated yet" in text for text in texts), texts
+    assert all("(proven)" in text and "chance of escaping" in text for text in texts), texts
