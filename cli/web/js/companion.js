@@ -28,8 +28,7 @@ export function mount(panel, ctx) {
   let game = null; // {start, actions, positions, events, setup}: events[k] is what actions[k] caused
   let outcome = null;
   let asked = 0;
-  let words = null;
-  loadWords(ctx.api).then((w) => { words = w; if (game) drawCaused(); });
+  let words = null; // the sections in words (words.js), asked once a game is followed
 
   const setup = el('select', { name: 'setup' }, SETUPS.map(([value, text]) => el('option', { value }, text)));
   const status = el('p', { class: 'companion-status', 'aria-live': 'polite' }, 'No game yet: choose the setup and start one.');
@@ -115,6 +114,7 @@ export function mount(panel, ctx) {
   }
 
   function begin(startPosition, actions, positions, events) {
+    if (!words) loadWords(ctx.api).then((w) => { words = w; if (game) drawCaused(); });
     game = { start: startPosition, actions: [...actions], positions: [...positions], events: [...events], setup: setup.value };
     while (game.events.length < game.actions.length) game.events.unshift([]);
     for (const part of [entryPart, hintPart, oddsPart, causedPart]) part.hidden = false;

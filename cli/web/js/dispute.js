@@ -18,8 +18,7 @@ export function mount(panel, ctx) {
   let steps = []; // [{event, position}]: each step of the last adjudication, and the board after it
   let result = null;
   let opened = null; // the gallery's entry the position came from, while it is the one shown
-  let words = null;
-  loadWords(ctx.api).then((w) => { words = w; });
+  let words = null; // the rulings and sections in words (words.js), asked when the tool is first shown
 
   const scenario = el('div', { class: 'dp-scenario', id: 'dp-scenario' });
   const awaits = el('p', { class: 'awaits', id: 'dp-awaits' });
@@ -60,6 +59,7 @@ export function mount(panel, ctx) {
   }
 
   async function load() {
+    if (!words) loadWords(ctx.api).then((w) => { words = w; });
     start = ctx.store.position;
     if (opened && opened.position !== start) opened = null;
     result = null; steps = [];

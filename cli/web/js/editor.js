@@ -22,8 +22,12 @@ export function mount(panel, ctx) {
   let checkTimer = null;
   let checked = 0;
   let takeFromPile = true; // a tile put down on the board comes out of the pile's counts (and goes back when removed)
-  let rulingWords = new Map();
-  loadWords(ctx.api).then((w) => { rulingWords = w.rulings; drawForms(); });
+  let rulingWords = null; // the rulings in players' words (words.js), asked when the editor is first shown
+  const askWords = () => {
+    if (rulingWords) return;
+    rulingWords = new Map();
+    loadWords(ctx.api).then((w) => { rulingWords = w.rulings; if (ctx.active() === 'editor') drawForms(); });
+  };
 
   const palette = new Palette(() => { placing = null; drawForms(); });
   const summary = el('div', { class: 'editor-problems', id: 'ed-problems', 'aria-live': 'polite' });
@@ -55,7 +59,7 @@ export function mount(panel, ctx) {
       drawForms();
       ctx.board.element.focus();
     } }));
-    redraw(game, () => gameForm(position, { edit, rulingWords }));
+    redraw(game, () => gameForm(position, { edit, rulingWords: rulingWords || new Map() }));
     showProblems();
   }
 
@@ -214,6 +218,7 @@ export function mount(panel, ctx) {
 
   return {
     activate() {
+      askWords();
       drawForms();
       drawBoard();
       scheduleCheck();
