@@ -89,7 +89,7 @@ def start_server(*options: str, wait: float = 60.0) -> tuple[Served, str]:
             line = raw.decode("utf-8", "replace").rstrip("\n")
             process.log.append(line)
             if line.startswith("lueur serve: http://"):
-                process.url = line.split()[2].removesuffix("/v1/<command>")
+                process.url = line.split()[2].removesuffix("/v1/<command>").rstrip("/")
                 announced.set()
         announced.set()
 

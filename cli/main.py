@@ -31,6 +31,7 @@ COMMANDS = {
     "convert": ("cli.nightcage.position:convert", "Convert a position between JSON, the TOML scenario form and the one-line notation."),
     "engine": ("cli.engine:engine", "Serve the engine protocol: one JSON request per line on stdin, JSON lines back on stdout."),
     "export": ("cli.nightcage.export:export", "Write a Final Flickers turn-start position as a PDDL domain and problem."),
+    "gallery": ("cli.nightcage.gallery:gallery_command", "Write the rules-question gallery as static web pages (DIR/index.html)."),
     "games": ("cli.games:games", "List the games Lueur plays: their position formats, commands and documentation."),
     "generate": ("cli.nightcage.generate:generate", "Write COUNT end-game puzzles (one optimal solution, graded) to a directory."),
     "grade": ("cli.nightcage.generate:grade", "Grade a Final Flickers position as a puzzle: its optimum, whether it is unique, its grade."),

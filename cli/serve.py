@@ -33,7 +33,8 @@ def serve(host: str, port: int, allow_hosts: tuple[str, ...], max_body_bytes: in
           workers: int | None, request_timeout: float, max_connections: int) -> None:
     """Serve the engine protocol over HTTP: POST /v1/<command> with the same JSON as `lueur engine`.
 
-    The answer is the final line (a result or an error, with an HTTP status
+    The web workbench is at / (the address is printed on start): open it
+    in a browser. The answer is the final line (a result or an error, with an HTTP status
     to match); ask for `Accept: application/x-ndjson` to stream the info
     lines too. Bodies must be sent as `Content-Type: application/json`;
     requests from web pages on other hosts are refused. The OpenAPI
@@ -58,7 +59,9 @@ def serve(host: str, port: int, allow_hosts: tuple[str, ...], max_body_bytes: in
     config = uvicorn.Config(app, http=protocol_class(request_timeout, max_connections), log_level="warning",
                             timeout_graceful_shutdown=5, lifespan="off")
     server = StoppingServer(config, on_stop=runner.cancel_all, say=err)
-    err(f"lueur serve: {url_of(sock)}/v1/<command> (OpenAPI: /openapi.json); Ctrl-C stops")
+    url = url_of(sock)
+    err(f"lueur serve: {url}/ is the workbench, open it in a browser; the protocol: POST {url}/v1/<command> "
+        "(OpenAPI: /openapi.json); Ctrl-C stops")
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:  # uvicorn raises the Ctrl-C again once it has stopped: already said

@@ -61,7 +61,7 @@ def workbench_screenshots() -> None:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
             page = browser.new_page(viewport={"width": 1280, "height": 900})
-            page.goto(url + "/")
+            page.goto(url + "/#t=editor")  # the editor: its import box (a first visit opens the start page)
             page.wait_for_selector("body[data-ready=true]")
             page.fill("#ed-io-text", as_json("scenarios/rulebook/wax-eater-sight.toml"))
             page.click("#ed-import")
@@ -81,7 +81,7 @@ def workbench_screenshots() -> None:
             page.click("#tab-solve")
             page.click("#panel-solve button:text-is('Solve')")
             expect(page.locator("#panel-solve .plan-counter")).to_contain_text("of 5")
-            for _ in range(5):
+            for _ in range(5):  # the fifth turn, drawn on the position it starts from with its walk
                 page.click("#panel-solve button:has-text('Next')")
             page.wait_for_timeout(500)
             _screenshot(page, "workbench-solve.png")

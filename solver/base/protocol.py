@@ -53,7 +53,8 @@ class Field:
 
     name: str
     kind: str
-    """``seconds``, ``integer``, ``boolean``, ``choice``, ``actions`` (a non-empty list of strings),
+    """``seconds``, ``integer``, ``boolean``, ``choice``, ``actions`` (a non-empty list of strings; optional when it has a
+    default),
     ``cells`` (a list of cell names, checked against the board by the command), ``text`` (a string), ``name`` (a short
     string, e.g. a pawn's id, checked by the command) or ``id``."""
     description: str
@@ -83,6 +84,8 @@ class Field:
             return str(value)
         value = doc.get(self.name)
         if self.kind == "actions":
+            if value is None and self.default is not None:  # an optional list of actions, left out
+                return self.default
             if not isinstance(value, list) or not value or not all(isinstance(a, str) for a in value):
                 problems.append(Problem(self.name, self.description))
                 return None

@@ -1,4 +1,5 @@
-"""The Fearsome Floors analyses, once for every front end: the forecast, the safe moves and the race.
+"""The Fearsome Floors commands, once for every front end: the forecast, the safe moves and the race; a new game, what
+the position waits for, actions played and told, and the board drawn (the workbench's companion for this game).
 
 Each takes a position of the second game (:class:`solver.fearsome.model.state.Position`)
 and returns an :class:`~solver.base.answers.Answer` whose document is the
@@ -9,13 +10,30 @@ for the command line's text and pictures.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
+from typing import Any
+
 from solver.base.answers import Answer, OptionError
 from solver.base.errors import LueurError
 from solver.base.exit_codes import ExitCode
-from solver.fearsome.analysis.forecast import forecast
+from solver.fearsome.analysis.forecast import forecast, fraction_text
 from solver.fearsome.analysis.race import race
 from solver.fearsome.analysis.safe_moves import RankingError, rank_moves
-from solver.fearsome.model.state import Phase, Position
+from solver.fearsome.model import setups
+from solver.fearsome.model.board import name
+from solver.fearsome.model.state import Pawn, Phase, Place, Position
+from solver.fearsome.notation import position_json
+from solver.fearsome.notation.actions import DRAW, ActionError, DrawAction, move_text, parse_action
+from solver.fearsome.present.narration import monster_sentences, move_sentences
+from solver.fearsome.present.status import monster_text, next_draw_text, status_text
+from solver.fearsome.present.svg import board_svg
+from solver.fearsome.present.svg_paths import death_squares
+from solver.fearsome.present.svg_pieces import fates, tile_words
+from solver.fearsome.rules import turns
+from solver.fearsome.rules.monster import MonsterTrace, monster_phase
+from solver.fearsome.rules.moves import IllegalMove, PawnMove, move_along, pawn_moves
+from solver.fearsome.rules.rounds import IllegalTile, next_tiles, resolve, winner
 
 
 def ff_forecast(position: Position) -> Answer:
@@ -55,3 +73,93 @@ def _ranking_error(position: Position, message: str, lure: str | None) -> LueurE
     if lure is not None and message.startswith("lure "):
         return OptionError("lure", message.removeprefix("lure "))
     return OptionError("pawn", message)
+
+
+def ff_new(players: int = 4, advanced: bool = False, seed: int = 1) -> Answer:
+    """A starting position: the basic layout, or (``advanced``) the 17 scenery pieces placed at random from ``seed``."""
+    scenery = setups.random_scenery(random.Random(seed)) if advanced else None
+    document = position_json.to_json(setups.new_game(players, scenery=scenery),
+                                      {"title": f"New game, {players} players{', advanced' if advanced else ''}"})
+    if advanced:
+        document["advanced"] = True
+    return Answer(ExitCode.OK, {"position": document})
+
+
+def ff_legal(position: Position) -> Answer:
+    """What the position waits for: in the pawn phase every move of every pawn the player to move may move (each
+    as an action's text), in the monster phase each tile the draw may bring with its exact chance."""
+    pawns = []
+    if position.phase is Phase.PAWNS:
+        for pawn in turns.movable(position, position.players[position.to_move]):
+            ends = [{"action": move_text(pawn.ident, move.paths[0]), "to": _end_name(move), "steps": move.steps,
+                     "paths": [list(path) for path in move.paths]} for move in pawn_moves(position, pawn.ident)]
+            pawns.append({"pawn": pawn.ident, "colour": pawn.colour, "at": _place_name(pawn), "value": pawn.value,
+                          "moves": ends})
+    tiles = [{"tile": tile, "words": tile_words(tile), "p": float(p), "p_exact": fraction_text(p), "action": f"{DRAW} {tile}"}
+             for tile, p in next_tiles(position)]
+    return Answer(ExitCode.OK, {"phase": position.phase.value, "status": status_text(position),
+                                "to_move": position.players[position.to_move] if position.phase is Phase.PAWNS else None,
+                                "pawns": pawns, "tiles": tiles, "winner": winner(position)})
+
+
+def ff_apply(position: Position, actions: Sequence[str], meta: dict[str, Any] | None = None, *, advanced: bool = False) -> Answer:
+    """Play ``actions`` (moves and draws, :mod:`solver.fearsome.notation.actions`) one after the other, each told in
+    sentences. The first one the rules refuse stops the play: the document says which and why (exit code 2)."""
+    events: list[dict[str, Any]] = []
+    refused: dict[str, Any] | None = None
+    for text in actions:
+        try:
+            position, sentences = _play(position, text)
+        except (ActionError, IllegalMove, IllegalTile, KeyError) as exc:
+            reason = exc.args[0] if isinstance(exc, KeyError) else str(exc)
+            refused = {"refused": text, "reason": str(reason)}
+            break
+        events += [{"action": text, "text": sentence} for sentence in sentences]
+    written = position_json.to_json(position, meta)
+    if advanced:  # the scenery is held to the advanced game's placement rules, as it was
+        written["advanced"] = True
+    document: dict[str, Any] = {"position": written, "events": events,
+                                "status": status_text(position), "phase": position.phase.value, "winner": winner(position)}
+    if refused is None:
+        return Answer(ExitCode.OK, document)
+    return Answer(ExitCode.BAD_INPUT, {**document, **refused})
+
+
+def _play(position: Position, text: str) -> tuple[Position, list[str]]:
+    action = parse_action(text)
+    if isinstance(action, DrawAction):
+        after, trace = resolve(position, action.tile)
+        return after, monster_sentences(position, after, trace)
+    if action.pawn not in {p.ident for p in position.pawns}:
+        raise KeyError(f"no pawn {action.pawn!r}: the pawns are {', '.join(p.ident for p in position.pawns)}")
+    after = move_along(position, action.pawn, action.path)
+    return after, move_sentences(position, after, action.pawn, action.path)
+
+
+def ff_render(position: Position, *, forecast_paths: bool = False, tile: str | None = None, legend: bool = True,
+              panel: bool = True, title: str | None = None) -> Answer:
+    """The board as ``lueur ff render`` draws it, with the monster's path for ``tile``, or (``forecast_paths``) for every
+    tile the next draw may bring, each tile's chance in the caption; and the state in words."""
+    caption = None
+    traces: list[MonsterTrace] = []
+    if tile is not None:
+        _, trace = monster_phase(position, tile)
+        traces = [trace]
+        caption = f"Tile {tile_words(tile)}: the monster {fates(trace) or 'eats nobody'}; it ends on {name(trace.end)}."
+    elif forecast_paths:
+        result = forecast(position)
+        traces = [t.trace for t in result.tiles]
+        chances = ", ".join(f"{tile_words(t.tile)} ({fraction_text(t.p)})" for t in result.tiles)
+        caption = f"The next tile: {chances}." if chances else "No monster phase is left to forecast."
+    marks = sorted({sq for trace in traces for sq in death_squares(position, trace)})
+    svg = board_svg(position, title=title, caption=caption, paths=traces, marks=marks, legend=legend, panel_shown=panel)
+    lines = [status_text(position), monster_text(position)] + ([next_draw_text(position)] if next_draw_text(position) else [])
+    return Answer(ExitCode.OK, {"board": svg, "status": lines, "caption": caption})
+
+
+def _end_name(move: PawnMove) -> str:
+    return name(move.square) if move.place is Place.BOARD else move.place.value
+
+
+def _place_name(pawn: Pawn) -> str:
+    return name(pawn.square) if pawn.place is Place.BOARD else pawn.place.value

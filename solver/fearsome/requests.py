@@ -22,6 +22,12 @@ from solver.fearsome.notation.json_schema import FF_POSITION_SCHEMA_ID, position
 from solver.fearsome.notation.position_json import FORMAT
 
 FF_PHASES = tuple(p.value for p in Phase)
+ACTIONS_TEXT = ("a non-empty list of actions in the game's text notation, e.g. [\"move N\", \"discard e2\"] (The Night Cage) "
+                "or [\"red4 in n n\", \"draw 8\"] (Fearsome Floors: a pawn's id and its steps, or draw and a tombstone tile)")
+"""The ``actions`` field's description, the same words as the Night Cage's ``apply`` (one field in the published schema)."""
+PANEL_TEXT = ("svg: draw the panel beside the board (The Night Cage: the prisoners; Fearsome Floors: the players and the "
+              "monster's paths); a narrow window may leave it out.")
+"""The ``panel`` field's description, the same words as the Night Cage's ``render``."""
 FF_TILES = tuple(dict.fromkeys(TILES))
 FACINGS = tuple(d.letter for d in Direction)
 
@@ -70,6 +76,35 @@ def _ff_race() -> dict[str, Any]:
                 "pawns": {"type": "array", "items": pawn}, "players": {"type": "array", "items": player}})
 
 
+def _ff_new() -> dict[str, Any]:
+    return obj({"position": {"$ref": FF_POSITION_SCHEMA_ID}})
+
+
+def _ff_legal() -> dict[str, Any]:
+    end = obj({"action": STRING, "to": STRING, "steps": INTEGER, "paths": {"type": "array", "items": STRINGS}},
+              description="One end the pawn can reach: the action that plays it (its first shortest path), and every shortest path.")
+    pawn = obj({"pawn": STRING, "colour": STRING, "at": STRING, "value": INTEGER, "moves": {"type": "array", "items": end}})
+    tile = obj({"tile": {"enum": list(FF_TILES)}, "words": STRING, "p": NUMBER, "p_exact": FRACTION, "action": STRING})
+    return obj({"phase": {"enum": list(FF_PHASES)}, "status": STRING, "to_move": nullable(STRING),
+                "pawns": {"type": "array", "items": pawn, "description": "The pawn phase: every pawn the player to move may move."},
+                "tiles": {"type": "array", "items": tile, "description": "The monster phase: each tile the draw may bring."},
+                "winner": nullable(STRING)})
+
+
+def _ff_apply() -> dict[str, Any]:
+    event = obj({"action": STRING, "text": STRING})
+    return obj({"position": {"$ref": FF_POSITION_SCHEMA_ID}, "events": {"type": "array", "items": event}, "status": STRING,
+                "phase": {"enum": list(FF_PHASES)}, "winner": nullable(STRING)},
+               {"refused": STRING, "reason": STRING},
+               "The position the actions lead to and what each did, in sentences; with refused and reason when an action "
+               "is refused (exit code 2), the position being the one before it.")
+
+
+def _ff_render() -> dict[str, Any]:
+    return obj({"board": {"type": "string", "description": "The SVG picture (each square a <g class=\"square\" data-square=\"c4\">)."},
+                "status": STRINGS, "caption": nullable(STRING)})
+
+
 FIELDS: dict[str, tuple[Field, ...]] = {
     "ff.forecast": (),
     "ff.moves": (
@@ -78,14 +113,33 @@ FIELDS: dict[str, tuple[Field, ...]] = {
         Field("lure", "name", "the id of an opponent's pawn: rank by the danger each move brings to it, most first"),
     ),
     "ff.race": (),
+    "ff.new": (
+        Field("players", "integer", "How many players (2 to 7).", 2, 7, default=4),
+        Field("advanced", "boolean", "The advanced game: the 17 scenery pieces placed at random (from the request's seed).",
+              default=False),
+    ),
+    "ff.legal": (),
+    "ff.apply": (Field("actions", "actions", ACTIONS_TEXT),),
+    "ff.render": (
+        Field("forecast", "boolean", "Draw the monster's path for every tile the next draw may bring.", default=False),
+        Field("tile", "choice", "Draw the monster's path for this tombstone tile (none: no path).", choices=("none", *FF_TILES),
+              default="none"),
+        Field("legend", "boolean", "svg: draw the legend of the symbols under the board.", default=True),
+        Field("panel", "boolean", PANEL_TEXT, default=True),
+    ),
 }
-RESULTS = {"ff.forecast": _ff_forecast(), "ff.moves": _ff_moves(), "ff.race": _ff_race()}
-COMMANDS = tuple(Command(name, fields, RESULTS[name]) for name, fields in FIELDS.items())
+RESULTS = {"ff.forecast": _ff_forecast(), "ff.moves": _ff_moves(), "ff.race": _ff_race(), "ff.new": _ff_new(),
+           "ff.legal": _ff_legal(), "ff.apply": _ff_apply(), "ff.render": _ff_render()}
+TAKES = {"ff.new": "nothing"}
+COMMANDS = tuple(Command(name, fields, RESULTS[name], TAKES.get(name, "position")) for name, fields in FIELDS.items())
 """The Fearsome Floors commands, in the order ``version`` lists them."""
 
 
 def serve(request: Request, info: Info, should_stop: ShouldStop) -> dict[str, Any]:
     """The final line for ``request`` (without its ``id``): its position read as ``lueur-ff-position/1``."""
+    if request.command == "ff.new":
+        answer = commands.ff_new(request.fields["players"], request.fields["advanced"], request.limits.seed)
+        return result(request.command, answer.exit_code, answer.document)
     try:
         position = read_position(request)
     except PositionError as exc:
@@ -124,4 +178,21 @@ _RUN: dict[str, Callable[[Request, Position], Answer]] = {
     "ff.moves": lambda request, position: commands.ff_moves(position, request.fields.get("pawn"),
                                                             request.fields["worst_case"], request.fields.get("lure")),
     "ff.race": lambda request, position: commands.ff_race(position),
+    "ff.legal": lambda request, position: commands.ff_legal(position),
+    "ff.apply": lambda request, position: commands.ff_apply(position, request.fields["actions"], _meta(request),
+                                                            advanced=request.position_doc.get("advanced") is True),
+    "ff.render": lambda request, position: commands.ff_render(
+        position, forecast_paths=request.fields["forecast"], tile=None if request.fields["tile"] == "none" else request.fields["tile"],
+        legend=request.fields["legend"], panel=request.fields["panel"], title=_title(request)),
 }
+
+
+def _title(request: Request) -> str | None:
+    title = _meta(request).get("title")
+    return None if title is None else str(title)
+
+
+def _meta(request: Request) -> dict[str, Any]:
+    """The position's ``meta`` (its title...), kept on the position an action leads to (the position is read by then)."""
+    meta = request.position_doc.get("meta")
+    return meta if isinstance(meta, dict) else {}

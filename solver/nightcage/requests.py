@@ -21,6 +21,7 @@ from solver.base.protocol import Command, Field, Info, Request, RequestError, Sh
 from solver.nightcage.commands import hint as hint_command
 from solver.nightcage.commands import position as position_commands
 from solver.nightcage.commands import solve as solve_command
+from solver.nightcage.commands.gallery import gallery_answer
 from solver.nightcage.commands.hint import POLICIES
 from solver.nightcage.commands.solve import ENGINES, OBJECTIVES
 from solver.nightcage.model.grid import geometry
@@ -38,11 +39,17 @@ DEFAULT_PLAYOUTS = 1_000
 """``analyze`` plays this many games when the request does not say."""
 MAX_NODES = 100_000_000
 
+ACTIONS_TEXT = ("a non-empty list of actions in the game's text notation, e.g. [\"move N\", \"discard e2\"] (The Night Cage) "
+                "or [\"red4 in n n\", \"draw 8\"] (Fearsome Floors: a pawn's id and its steps, or draw and a tombstone tile)")
+"""The ``actions`` field's description, the same words as Fearsome Floors' ``ff.apply`` (one field in the published schema)."""
+PANEL_TEXT = ("svg: draw the panel beside the board (The Night Cage: the prisoners; Fearsome Floors: the players and the "
+              "monster's paths); a narrow window may leave it out.")
+"""The ``panel`` field's description, the same words as Fearsome Floors' ``ff.render`` (one field in the published schema)."""
 POLICY = Field("policy", "choice", "The playouts' policy.", choices=POLICIES, default="greedy")
 FIELDS: dict[str, tuple[Field, ...]] = {
     "check": (),
     "legal": (Field("explain", "boolean", "Also list each refused candidate with the reason.", default=False),),
-    "apply": (Field("actions", "actions", 'a non-empty list of actions in the text notation, e.g. ["move N", "discard e2"]'),),
+    "apply": (Field("actions", "actions", ACTIONS_TEXT),),
     "solve": (
         Field("engine", "choice", "Which exact planner answers; both runs both and checks they agree.", choices=ENGINES,
               default="search"),
@@ -63,10 +70,11 @@ FIELDS: dict[str, tuple[Field, ...]] = {
         Field("light", "boolean", "svg: tint the cells each prisoner lights.", default=False),
         Field("highlight", "cells", 'svg: a list of cell names to outline, e.g. ["c4"]', default=()),
         Field("legend", "boolean", "svg: draw the legend of the symbols under the board.", default=True),
-        Field("panel", "boolean", "svg: draw the prisoners' panel beside the board (a narrow window may leave it out).",
-              default=True),
+        Field("panel", "boolean", PANEL_TEXT, default=True),
         Field("draft", "boolean", "Draw a position that fails only the checks of the position as a whole "
                                   "(totals, lighting, prisoners' cells), as an editor shows one being set up.", default=False),
+        Field("walk", "actions", "svg: actions played from the position whose walks are drawn over it, and the cells they name "
+                                 "outlined, as a stepped page draws a turn (`solve --render`)", default=()),
     ),
     "new": (Field("setup", "choice", "The setup of the position before the first turn (the pile's order unknown).",
                   choices=BASES, default="standard"),),
@@ -75,10 +83,11 @@ FIELDS: dict[str, tuple[Field, ...]] = {
               default="json"),
         Field("text", "text", "a position written in any form (JSON, a TOML scenario, the one-line notation), instead of position"),
     ),
+    "gallery": (),
 }
 SEARCHES = {"solve": solve_command.DEFAULT_TIME_LIMIT, "hint": HINT_TIME_LIMIT, "analyze": None}
 """The commands that search, with the seconds they take when the request does not say (analyze: its playouts)."""
-TAKES = {"new": "nothing", "convert": "position or text"}
+TAKES = {"new": "nothing", "convert": "position or text", "gallery": "nothing"}
 
 COMMANDS = tuple(
     Command(name, fields, RESULTS[name], TAKES.get(name, "position"), name in SEARCHES, SEARCHES.get(name))
@@ -100,6 +109,9 @@ def serve(request: Request, info: Info, should_stop: ShouldStop) -> dict[str, An
     if request.command == "new":
         answer = position_commands.new(request.fields["setup"])
         return result("new", answer.exit_code, answer.document)
+    if request.command == "gallery":
+        answer = gallery_answer()
+        return result("gallery", answer.exit_code, answer.document)
     try:
         position, warnings = read_position(request)
     except PositionError as exc:
@@ -185,9 +197,12 @@ def _render(request: Request, position: Position, info: Info, should_stop: Shoul
             problems.append(Problem(f"highlight[{i}]", str(exc)))
     if problems:
         raise RequestError("invalid request", "; ".join(str(p) for p in problems), problems=problems)
-    return position_commands.render(position, picture=request.fields["format"], sight=request.fields["sight"],
-                                    light=request.fields["light"], highlight=cells,
-                                    legend=request.fields["legend"], panel=request.fields["panel"])
+    try:
+        return position_commands.render(position, picture=request.fields["format"], sight=request.fields["sight"],
+                                        light=request.fields["light"], highlight=cells, legend=request.fields["legend"],
+                                        panel=request.fields["panel"], walk=request.fields["walk"])
+    except LueurError as exc:  # an action of the walk the rules refuse
+        raise RequestError("invalid request", f"walk: {exc}", problems=[Problem("walk", str(exc))]) from None
 
 
 def _odds(request: Request, position: Position, info: Info, should_stop: ShouldStop) -> Answer:

@@ -111,6 +111,28 @@ def _render() -> dict[str, Any]:
     return obj({"format": {"enum": list(RENDER_FORMATS)}, "board": board, "awaits": STRING})
 
 
+def _gallery() -> dict[str, Any]:
+    words = {"ruling": STRING, "title": STRING, "question": STRING, "engine": STRING, "other": STRING,
+             "letter": {"enum": ["engine", "other", "silent"]}, "letter_words": STRING, "basis": STRING}
+    ruling = obj({**words, "changes": nullable({**STRINGS, "description": "What the disputed action gives under the other "
+                                                                      "reading (null: not played here; apply says it)."})})
+    event = _apply()["properties"]["events"]["items"]
+    entry = obj({"id": STRING, "kind": STRING, "kind_title": STRING, "title": STRING, "source": STRING, "question": STRING,
+                 "answer": {**STRING, "description": "What the project rules, in its own words."}, "topic": STRING,
+                 "position": {"type": "object", "description": "The position as lueur-position/1 JSON (as written when invalid)."},
+                 "problems": STRINGS, "actions": STRINGS, "steps": {"type": "array", "items": event}, "result": STRING,
+                 "rulings": {"type": "array", "items": ruling},
+                 "checks": {"type": "array", "items": obj({"note": STRING, "actions": STRINGS})}})
+    return obj({"kinds": {"type": "array", "items": obj({"id": STRING, "title": STRING})}, "topics": STRINGS,
+                "entries": {"type": "array", "items": entry}, "rulings": {"type": "array", "items": obj(words)},
+                "sections": {"type": "array", "items": obj({"key": STRING, "rule": STRING, "summary": STRING}),
+                             "description": "Each rulebook section (as events cite it) in a sentence of the project's own."},
+                "endgames": {"type": "array", "description": "The bundled positions to solve (end-games and puzzles).",
+                             "items": obj({"id": STRING, "group": STRING, "title": STRING, "question": STRING,
+                                           "position": POSITION})},
+                "notes": STRINGS})
+
+
 RESULTS: dict[str, dict[str, Any]] = {
     "check": _check(),
     "legal": _legal(),
@@ -123,5 +145,6 @@ RESULTS: dict[str, dict[str, Any]] = {
     "new": obj({"position": POSITION}),
     "convert": obj({"form": {"enum": list(FORMS)}, "output": {"type": "string", "description": "The position written in that form."},
                     "position": POSITION}),
+    "gallery": _gallery(),
 }
 """Each command's ``result`` document (null when a request was stopped before an answer)."""

@@ -42,7 +42,8 @@ from solver.protocol.schema import (
 
 ENGINE_SCHEMA_ID = f"{SCHEMA_BASE}lueur-engine-1.schema.json"
 REQUIRED_KINDS = ("actions", "id")
-"""Field kinds with no default: a request without them is refused (``apply``'s actions, ``cancel``'s target)."""
+"""Field kinds a request must give unless the field has a default (``apply``'s actions, ``cancel``'s target; ``render``'s
+``walk`` may be left out)."""
 STOP_REASONS = ("cancelled", "time limit")
 EXIT_CODES = (ExitCode.OK, ExitCode.NO, ExitCode.BAD_INPUT, ExitCode.LIMIT, ExitCode.DISAGREE)
 """The exit codes a result may carry (``DISAGREE``: ``solve`` with both engines, which disagreed)."""
@@ -90,7 +91,7 @@ def _request() -> dict[str, Any]:
     by_command = []
     for command, fields in COMMAND_FIELDS.items():
         then: dict[str, Any] = {"properties": {field.name: _field_schema(field) for field in fields}}
-        required = [field.name for field in fields if field.kind in REQUIRED_KINDS]
+        required = [field.name for field in fields if field.kind in REQUIRED_KINDS and field.default is None]
         game = game_of(command)
         if game is not None and command not in WITHOUT_POSITION:
             then["properties"]["position"] = game.load_requests().POSITION_DEF[2]

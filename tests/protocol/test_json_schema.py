@@ -369,6 +369,14 @@ ANSWERED = [
     {"command": "ff.moves", "position": EIGHT},
     {"command": "ff.race", "position": EIGHT},
     {"command": "ff.race", "position": {**THROUGH, "monster": {"at": "z9"}}},
+    {"command": "gallery"},
+    {"command": "render", "position": WAX, "format": "svg", "walk": ["move N"]},
+    {"command": "ff.new", "players": 3, "advanced": True},
+    {"command": "ff.legal", "position": THROUGH},
+    {"command": "ff.legal", "position": EIGHT},
+    {"command": "ff.apply", "position": EIGHT, "actions": ["draw 8"]},
+    {"command": "ff.apply", "position": THROUGH, "actions": ["draw 8"]},
+    {"command": "ff.render", "position": EIGHT, "forecast": True},
 ]
 
 

@@ -213,7 +213,9 @@ def test_the_real_port_is_announced_and_a_port_in_use_is_one_line() -> None:
     process, url = start_server()
     try:
         port = int(url.rsplit(":", 1)[1])
-        assert port != 0 and process.log[0] == f"lueur serve: http://127.0.0.1:{port}/v1/<command> (OpenAPI: /openapi.json); Ctrl-C stops"
+        assert port != 0 and process.log[0] == (f"lueur serve: http://127.0.0.1:{port}/ is the workbench, open it in a browser; "
+                                                f"the protocol: POST http://127.0.0.1:{port}/v1/<command> (OpenAPI: /openapi.json); "
+                                                "Ctrl-C stops")
         taken = subprocess.run([*LUEUR, "serve", "--port", str(port)], cwd=ROOT, capture_output=True, text=True, timeout=60)
     finally:
         stop_server(process)

@@ -5,7 +5,6 @@ replayed by ``lueur apply`` on the command line to the same position."""
 
 from __future__ import annotations
 
-import base64
 import json
 import subprocess
 import sys
@@ -14,13 +13,8 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from tests.browser import shot
+from tests.browser import position_in_address, shot
 from tests.paths import ROOT
-
-
-def position_in_address(page: Any) -> dict[str, Any]:
-    encoded = page.url.split("#p=", 1)[1]
-    return json.loads(base64.urlsafe_b64decode(encoded + "=" * (-len(encoded) % 4)))
 
 
 def without_meta(position: dict[str, Any]) -> dict[str, Any]:

@@ -106,7 +106,7 @@ def test_a_link_reopened_in_a_new_page_gives_the_same_position(page, browser) ->
     page.click('#board .cell[data-cell="b2"]')
     page.fill("#ed-prisoners-2-nerve", "0")
     page.press("#ed-prisoners-2-nerve", "Tab")
-    expect(page).to_have_url(re.compile("#p="))
+    expect(page).to_have_url(re.compile("#t=editor&p="))
     here = exported(page)
     assert here["tiles"]["b2"] == {"kind": "key"} and here["prisoners"][2]["nerve"] == 0
     other = browser.new_page()

@@ -6,15 +6,16 @@ from __future__ import annotations
 import subprocess
 
 import httpx
+from playwright.sync_api import expect
 
-from tests.browser import shot
+from tests.browser import position_in_address, shot, tool_in_address
 from tests.protocol_client import LUEUR, ROOT
 
 
 def test_the_page_starts_on_a_new_game_with_the_whole_board(page) -> None:
     assert page.locator("#board .cell[data-cell]").count() == 36
     assert page.locator("#tab-editor").get_attribute("aria-selected") == "true"
-    assert page.url.split("#", 1)[1].startswith("p=")
+    assert tool_in_address(page) == "editor" and position_in_address(page)["pile"]["count"] == 74
 
 
 def test_tools_switch_with_the_arrow_keys(page) -> None:
@@ -24,7 +25,10 @@ def test_tools_switch_with_the_arrow_keys(page) -> None:
     assert page.locator("#panel-dispute").is_visible() and not page.locator("#panel-editor").is_visible()
     page.keyboard.press("ArrowLeft")
     page.keyboard.press("ArrowLeft")
-    assert page.locator("#tab-companion").get_attribute("aria-selected") == "true"
+    page.keyboard.press("ArrowLeft")
+    assert page.locator("#tab-start").get_attribute("aria-selected") == "true"
+    page.keyboard.press("ArrowLeft")  # round the row, to its last tool
+    assert page.locator("#tab-ff").get_attribute("aria-selected") == "true" and tool_in_address(page) == "ff"
 
 
 def test_a_link_reproduces_the_position(page, browser) -> None:
@@ -84,7 +88,8 @@ def test_the_legend_is_shown_on_demand(page) -> None:
 
 
 def test_a_narrow_window_draws_the_board_without_the_prisoners_panel(page) -> None:
-    assert page.locator("#board .panel").count() == 1
+    page.check("#show-panel")  # asked for: the picture's own panel beside the board
+    page.wait_for_selector("#board .panel")
     page.set_viewport_size({"width": 400, "height": 800})
     page.wait_for_selector("#board .panel", state="detached")
     width = page.evaluate("document.querySelector('#board svg').getBoundingClientRect().width")
@@ -92,3 +97,15 @@ def test_a_narrow_window_draws_the_board_without_the_prisoners_panel(page) -> No
     shot(page, "narrow-board")
     page.set_viewport_size({"width": 1280, "height": 900})
     page.wait_for_selector("#board .panel")
+
+
+def test_the_board_is_large_and_stays_in_view_while_the_panel_scrolls(page) -> None:
+    """At 1280 the board's squares take most of its column (no panel beside them unless asked), and it stays on screen."""
+    grid = "(() => { const r = [...document.querySelectorAll('#board .cell[data-cell]')].map((g) => g.getBoundingClientRect());"
+    side = page.evaluate(grid + " return Math.max(...r.map((b) => b.right)) - Math.min(...r.map((b) => b.left)); })()")
+    assert side >= 450  # it was 343 px with the panel drawn beside it
+    expect(page.locator("#prisoners li").first).to_contain_text("red not placed · candle lit · Nerve 1")
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # the editor's foot
+    assert page.evaluate("scrollY") > 300
+    top = page.evaluate("document.querySelector('#board svg').getBoundingClientRect().top")
+    assert 0 <= top < 100  # still at the top of the window

@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 from solver.nightcage.commands import position as commands
 from solver.nightcage.notation.forms import load_path
 from solver.nightcage.notation.position_json import Position, to_json
-from tests.browser import shot
+from tests.browser import position_in_address, shot
 from tests.paths import ROOT
 
 ENDGAMES = ROOT / "scenarios" / "endgames"
@@ -58,19 +58,17 @@ def test_an_end_game_is_solved_and_its_plan_stepped_through(page, workbench) -> 
         page.keyboard.press("ArrowRight")
     expect(counter).to_have_text("Turn 5 of 5")
     expect(page.locator("#panel-solve .plan-actions li")).to_have_text(["charge E", "scramble E"])
-    expect(page.locator("#panel-solve button:has-text('Next')")).to_be_disabled()
     shot(page, "solve-last-turn")
+    page.keyboard.press("ArrowRight")  # then where the plan ends, as the stepped page's last picture
+    expect(counter).to_have_text("After turn 5: the end")
+    expect(page.locator("#panel-solve button:has-text('Next')")).to_be_disabled()
+    page.keyboard.press("ArrowLeft")
     page.keyboard.press("ArrowLeft")
     expect(counter).to_have_text("Turn 4 of 5")
     page.click("#panel-solve button:has-text('Previous')")
     expect(counter).to_have_text("Turn 3 of 5")
     page.set_viewport_size({"width": 400, "height": 900})
     shot(page, "solve-plan-narrow")
-
-
-def position_in_address(page: Any) -> dict[str, Any]:
-    encoded = page.url.split("#p=", 1)[1]
-    return json.loads(base64.urlsafe_b64decode(encoded + "=" * (-len(encoded) % 4)))
 
 
 def test_an_impossible_end_game_says_why(page, workbench) -> None:

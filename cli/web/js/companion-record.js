@@ -48,25 +48,27 @@ export function parseRecord(text) {
   return { start: startOf(record), actions };
 }
 
-// Replays `actions` from `start` one at a time. Returns the positions reached (the start first)
-// and, when one is refused, which (its 1-based number), and why.
+// Replays `actions` from `start` one at a time. Returns the positions reached (the start first), what each action
+// caused (its events), and, when one is refused, which (its 1-based number), and why.
 export async function replay(api, start, actions) {
   const check = await api('check', { position: start });
   if (!check.result.valid) {
     throw new RecordError('The record\'s starting position is not valid.', check.result.problems);
   }
   const positions = [start];
+  const events = [];
   for (const [index, action] of actions.entries()) {
     let line;
     try {
       line = await api('apply', { position: positions[positions.length - 1], actions: [action] });
     } catch (error) {
-      return { positions, failure: { index: index + 1, action, reason: error.message } };
+      return { positions, events, failure: { index: index + 1, action, reason: error.message } };
     }
-    if (line.result.refused) return { positions, failure: { index: index + 1, action, reason: line.result.reason } };
+    if (line.result.refused) return { positions, events, failure: { index: index + 1, action, reason: line.result.reason } };
     positions.push(line.result.position);
+    events.push(line.result.events);
   }
-  return { positions, failure: null };
+  return { positions, events, failure: null };
 }
 
 export function download(record, filename) {

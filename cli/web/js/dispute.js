@@ -1,17 +1,26 @@
-// The dispute tool: the legal actions of the decision at hand and why every other candidate is
-// refused; any action typed in the notation (docs/notation.md), adjudicated step by step: each
-// step's text, its rulebook section and the ruling it used with the other reading of it, the board
-// after it (its cells outlined); a refused action's reason and the legal alternatives; the result
-// kept as the new position, or left.
+// The dispute tool: the legal actions of the decision at hand and why every other candidate is refused; any action
+// typed in the notation (docs/notation.md), adjudicated step by step: each step's text, its rulebook section (said in a
+// sentence) and the ruling it used in players' words with the other reading of it, the board after it (its cells
+// outlined); a refused action's reason and the legal alternatives; the result kept as the new position, or left. A
+// scenario's own question and checks are shown above (each check's actions one click away), and a question opened
+// from the gallery also says what the project rules and the rulings it turns on.
 
 import { cellsIn, el, field } from './editor-dom.js';
 import { errorProblems } from './editor-io.js';
+import { rulingBox } from './gallery.js';
+import { eventLines } from './narration.js';
+import { words as loadWords } from './words.js';
+
+export const BOARD = 'nc';
 
 export function mount(panel, ctx) {
   let start = null; // the position the dispute is about
   let steps = []; // [{event, position}]: each step of the last adjudication, and the board after it
   let result = null;
+  let opened = null; // the gallery's entry the position came from, while it is the one shown
+  let words = null; // the rulings and sections in words (words.js), asked when the tool is first shown
 
+  const scenario = el('div', { class: 'dp-scenario', id: 'dp-scenario' });
   const awaits = el('p', { class: 'awaits', id: 'dp-awaits' });
   const legal = el('div', { class: 'dp-legal row-buttons', id: 'dp-legal', role: 'group', 'aria-label': 'Legal actions' });
   const refusedList = el('ul', { class: 'dp-refused-list' });
@@ -21,13 +30,41 @@ export function mount(panel, ctx) {
   const form = el('form', { class: 'dp-form', onsubmit: (event) => { event.preventDefault(); adjudicate(input.value); } },
     field('Action (notation; several separated by ;)', input),
     el('button', { type: 'submit', id: 'dp-apply', text: 'Apply' }));
-  panel.replaceChildren(el('h2', { text: 'Dispute' }), awaits,
+  panel.replaceChildren(el('h2', { text: 'Dispute' }), scenario, awaits,
     el('h3', { text: 'Legal actions' }), legal, refused, form, outcome);
 
+  // The position's own title, question and checks (a scenario's meta), and what the gallery adds.
+  function drawScenario(position) {
+    const meta = position && typeof position.meta === 'object' && position.meta ? position.meta : {};
+    const checks = Array.isArray(meta.checks) ? meta.checks.filter((c) => c && typeof c === 'object') : [];
+    const parts = [];
+    if (meta.title) parts.push(el('h3', { class: 'dp-title', text: String(meta.title) }));
+    if (meta.question) parts.push(el('p', { class: 'dp-question', text: String(meta.question) }));
+    if (opened) {
+      if (opened.answer) parts.push(el('p', { class: 'dp-answer' }, el('strong', { text: 'What the project rules: ' }), opened.answer));
+      if (opened.problems.length) parts.push(problemList(opened.problems.map((message) => ({ path: '', message })), ''));
+      parts.push(...opened.rulings.map(rulingBox));
+    }
+    if (checks.length) {
+      parts.push(el('details', { class: 'dp-checks', id: 'dp-checks', open: Boolean(opened) },
+        el('summary', { text: `The scenario's checks (${checks.length})` }),
+        el('ul', {}, checks.map((check) => {
+          const actions = Array.isArray(check.actions) ? check.actions.filter((a) => typeof a === 'string') : [];
+          return el('li', {}, String(check.note ?? ''), actions.length ? ' ' : '', actions.length ? el('button', { type: 'button', class: 'link dp-check-play',
+            onclick: () => { input.value = actions.join('; '); adjudicate(input.value); } }, actions.join('; ')) : null);
+        }))));
+    }
+    if (meta.source) parts.push(el('p', { class: 'help', text: `Source: ${meta.source}` }));
+    scenario.replaceChildren(...parts);
+  }
+
   async function load() {
+    if (!words) loadWords(ctx.api).then((w) => { words = w; });
     start = ctx.store.position;
+    if (opened && opened.position !== start) opened = null;
     result = null; steps = [];
     outcome.replaceChildren();
+    drawScenario(start);
     ctx.board.show(start);
     try {
       const line = await ctx.api('legal', { position: start, explain: true });
@@ -55,6 +92,7 @@ export function mount(panel, ctx) {
       return;
     }
     steps = [];
+    if (!words) words = await loadWords(ctx.api);
     try {
       for (let k = 1; k <= actions.length; k += 1) {
         const line = await ctx.api('apply', { position: start, actions: actions.slice(0, k) });
@@ -82,15 +120,16 @@ export function mount(panel, ctx) {
     }
     if (steps.length) {
       parts.push(el('h3', { text: 'Step by step' }));
-      const before = stepButton(-1, 'The position before', null);
+      const before = stepButton(-1, [el('span', { class: 'dp-step-text', text: 'The position before' })]);
       parts.push(el('ol', { class: 'dp-steps', id: 'dp-steps', start: 0 }, el('li', {}, before),
-        steps.map(({ event }, index) => el('li', {}, stepButton(index, event.text, event)))));
+        steps.map(({ event }, index) => el('li', {}, stepButton(index, eventLines(event, words))))));
       const end = result.outcome ? `The game is over: ${result.outcome} (${result.outcome_reason}).` : `Then: ${result.awaits}`;
       parts.push(el('p', { class: 'dp-then', text: end }));
     }
     for (const alt of result.alternatives || []) {
+      const said = words?.rulings.get(alt.ruling);
       parts.push(el('div', { class: 'dp-alternative' },
-        el('p', {}, el('strong', { text: `${alt.ruling}, read the other way` }), ` (${alt.reading}): `,
+        el('p', {}, el('strong', { text: `${said ? `${said.title} (${alt.ruling})` : alt.ruling}, read the other way` }), ` (${alt.reading}): `,
           alt.outcome ? `the game ends: ${alt.outcome}.` : alt.refused ? `refused: ${alt.refused.reason}.` : 'the result differs.'),
         el('ul', {}, alt.differences.map((d) => el('li', { text: d })))));
     }
@@ -101,16 +140,7 @@ export function mount(panel, ctx) {
     outcome.replaceChildren(...parts);
   }
 
-  function stepButton(index, text, event) {
-    const lines = [el('span', { class: 'dp-step-text', text })];
-    if (event) {
-      lines.push(el('span', { class: 'dp-cite', text: `Rulebook: ${event.rule}` }));
-      if (event.ruling) {
-        lines.push(el('span', { class: 'dp-ruling', text: event.reading
-          ? `${event.ruling}: read as “${event.reading}”; the other reading: “${event.other_reading}”`
-          : `${event.ruling}` }));
-      }
-    }
+  function stepButton(index, lines) {
     return el('button', { type: 'button', class: 'dp-step', dataset: { step: String(index) }, 'aria-pressed': 'false',
       onclick: () => showStep(index), onkeydown: (e) => stepKey(e, index) }, lines);
   }
@@ -127,7 +157,7 @@ export function mount(panel, ctx) {
     for (const button of outcome.querySelectorAll('.dp-step')) {
       const chosen = Number(button.dataset.step) === index;
       button.setAttribute('aria-pressed', String(chosen));
-      if (chosen && focus) button.focus();
+      if (chosen && focus) button.focus({ preventScroll: true });
     }
     if (index < 0) {
       ctx.board.show(start);
@@ -140,6 +170,17 @@ export function mount(panel, ctx) {
   return {
     activate: load,
     onPosition: load,
+    // A question from the gallery: its position in the store, its disputed action adjudicated at once.
+    async open({ entry } = {}) {
+      if (!entry) return;
+      opened = entry;
+      ctx.store.set(entry.position, { from: 'gallery' }); // onPosition loads it
+      if (entry.actions.length && !entry.problems.length) {
+        input.value = entry.actions.join('; ');
+        await load();
+        await adjudicate(input.value);
+      }
+    },
   };
 }
 

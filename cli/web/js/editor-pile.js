@@ -27,7 +27,16 @@ function sum(object) {
   return Object.values(object || {}).reduce((total, n) => total + (Number.isFinite(n) ? n : 0), 0);
 }
 
-export function gameForm(position, { edit }) {
+// The pile type a tile on the board counts as (docs/position-format.md): its kind, a cracked T as cracked_t, a pit as what
+// it was (null when that is not said: the engine works it out).
+export function pileType(tile) {
+  if (!tile || typeof tile !== 'object') return null;
+  if (tile.kind === 'pit') return typeof tile.was === 'string' && tile.was ? tile.was : null;
+  if (tile.kind === 't' && tile.crumbling) return 'cracked_t';
+  return PILE_TYPES.includes(tile.kind) ? tile.kind : null;
+}
+
+export function gameForm(position, { edit, rulingWords = new Map() }) {
   const pile = position.pile && typeof position.pile === 'object' ? position.pile : {};
   const mode = Array.isArray(pile.order) ? 'order' : pile.layers ? 'layers' : 'contents';
   const setupName = typeof position.setup === 'object' ? 'custom' : position.setup ?? 'standard';
@@ -76,7 +85,7 @@ export function gameForm(position, { edit }) {
       if (n === undefined || n === 0) delete pos.discarded[type]; else pos.discarded[type] = n;
     })));
   }
-  parts.push(rulingsForm(position, edit));
+  parts.push(rulingsForm(position, edit, rulingWords));
   return parts;
 }
 
@@ -95,9 +104,10 @@ function convertPile(pile, mode) {
   return { count: sum(contents), contents };
 }
 
-function rulingsForm(position, edit) {
+function rulingsForm(position, edit, rulingWords) {
   const given = position.rulings && typeof position.rulings === 'object' ? position.rulings : {};
   const rows = RULINGS.map((id) => {
+    const said = rulingWords.get(id);
     const set = (value) => edit((pos) => {
       pos.rulings = { ...(pos.rulings || {}) };
       if (value === undefined) delete pos.rulings[id]; else pos.rulings[id] = value;
@@ -111,11 +121,16 @@ function rulingsForm(position, edit) {
         onchange: (e) => { try { set(e.target.value ? JSON.parse(e.target.value) : undefined); } catch { set(e.target.value); } } });
     } else {
       const value = id in given ? String(given[id]) : '';
-      control = select([['', 'not given (the engine’s reading)'], ['true', 'true: the engine’s reading'], ['false', 'false: the other reading']],
-        value, { onchange: (e) => set(e.target.value === '' ? undefined : e.target.value === 'true') });
+      const engine = said ? said.engine : 'the engine’s reading';
+      const other = said ? said.other : 'the other reading';
+      control = select([['', `the engine’s reading (not given): ${engine}`], ['true', `the engine’s reading: ${engine}`],
+        ['false', `the other reading: ${other}`]], value, { onchange: (e) => set(e.target.value === '' ? undefined : e.target.value === 'true') });
     }
-    return field(id.replace('RULING-', ''), control, `rulings.${id}`);
+    const wrapper = field(said ? `${said.title}: ${said.question}` : id.replace('RULING-', ''), control, `rulings.${id}`);
+    wrapper.classList.add('ruling-field');
+    if (said) wrapper.append(el('p', { class: 'help', text: `${id}. The rulebook: ${said.letter_words}. ${said.basis}` }));
+    return wrapper;
   });
   return el('details', { class: 'rulings', open: Object.keys(given).length > 0, dataset: { field: 'rulings' } },
-    el('summary', { text: `Rulings (${Object.keys(given).length} given; docs/rules.md describes both readings of each)` }), rows);
+    el('summary', { text: `Rulings: the questions the rules leave open (${Object.keys(given).length} set on this position)` }), rows);
 }

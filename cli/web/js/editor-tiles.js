@@ -2,6 +2,7 @@
 // docs/position-format.md), its openings and how it turns, and what a click does to a cell.
 
 import { el, field, select } from './editor-dom.js';
+import { tilePicture } from './tiles.js';
 
 // Each kind: its label, its shapes in turning order (openings written N, E, S, W), whether it has
 // a keeper's mouth. Kinds with four sides or none have one shape and need no `open`.
@@ -9,7 +10,7 @@ export const KINDS = [
   { kind: 'start', label: 'Start tile', shapes: ['NE', 'ES', 'SW', 'NW'] },
   { kind: 'straight', label: 'Straight', shapes: ['NS', 'EW'] },
   { kind: 't', label: 'T junction', shapes: ['NES', 'ESW', 'NSW', 'NEW'] },
-  { kind: 'cross', label: 'Cross' },
+  { kind: 'cross', label: 'Crossroads' },
   { kind: 'key', label: 'Key' },
   { kind: 'gate', label: 'Gate' },
   { kind: 'wax_eater', label: 'Wax eater' },
@@ -67,9 +68,11 @@ export class Palette {
   draw() {
     const c = this.choice;
     const focused = document.activeElement && this.element.contains(document.activeElement) ? document.activeElement.id : null;
-    const radios = KINDS.map(({ kind, label }) => el('label', { class: 'palette-kind' },
+    const radios = KINDS.map(({ kind, label, shapes }) => el('label', { class: 'palette-kind' },
       el('input', { type: 'radio', name: 'ed-palette', id: `ed-kind-${kind}`, value: kind, checked: kind === c.kind,
         onchange: () => { c.kind = kind; c.shape = 0; this.changed(); } }),
+      kind === 'remove' ? null : tilePicture(kind === 'pit_fiend' ? 'pit' : kind,
+        shapes ? shapes[kind === c.kind ? c.shape % shapes.length : 0] : '', { size: 28, label: '' }),
       ` ${label}`));
     const spec = kindOf(c.kind);
     const details = [];

@@ -13,12 +13,47 @@ function rankedList(choices, label, first) {
     choices.map((choice) => el('li', {}, el('code', {}, choice.action), ` — ${evaluation(choice)}`)));
 }
 
+// A fraction as the engine writes it ("3/8"), or a number, as a proportion; null for anything else.
+export function proportion(value) {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(String(value ?? ''));
+  return match && Number(match[2]) > 0 ? Number(match[1]) / Number(match[2]) : null;
+}
+
+function chance(value) {
+  const p = proportion(value);
+  if (p === null) return null;
+  return typeof value === 'string' && value.includes('/') && !['0/1', '1/1'].includes(value.replace(/\s/g, ''))
+    ? `${percent(p)} (${value.replace(/\s/g, '')})` : percent(p);
+}
+
+const VERDICT_WORDS = {
+  win: 'wins', lose: 'loses', certain: 'escapes whatever is drawn', possible: 'escapes with some draws',
+  impossible: 'cannot escape, whatever is drawn',
+};
+
+// The bounds a choice may carry, in whichever shape the engine gives them ({low, high}, [low, high], p_win_low...).
+function bounds(choice) {
+  const b = choice.bounds ?? choice.p_win_bounds;
+  const pair = Array.isArray(b) ? b : b && typeof b === 'object' ? [b.low ?? b.lower ?? b.min, b.high ?? b.upper ?? b.max]
+    : [choice.p_win_low ?? choice.lower, choice.p_win_high ?? choice.upper];
+  const [low, high] = pair.map(proportion);
+  return low === null && high === null ? null : [low ?? 0, high ?? 1];
+}
+
+// What the hint says of one choice: its verdict, its exact chance or bounds, whether it is proven, or its playouts'
+// estimate. Whatever the engine evaluated is shown; "not evaluated yet" only when it said nothing of the choice.
 export function evaluation(choice) {
-  if (choice.proven && choice.verdict === 'win') {
-    return choice.turns ? `wins in ${choice.turns} turn${choice.turns === 1 ? '' : 's'} (proven)` : 'wins (proven)';
-  }
-  if (choice.proven && choice.verdict === 'lose') return 'loses (proven)';
-  if (typeof choice.p_win === 'number') return `wins ${percent(choice.p_win)} of the time${choice.proven ? ' (exact)' : ''}`;
+  const proven = choice.proven ? ' (proven)' : '';
+  const exact = chance(choice.p_win ?? choice.p_win_float);
+  const range = bounds(choice);
+  const verdict = choice.verdict ? VERDICT_WORDS[choice.verdict] || choice.verdict : null;
+  const turns = choice.turns ? ` in ${choice.turns} turn${choice.turns === 1 ? '' : 's'}` : '';
+  const parts = [];
+  if (verdict) parts.push(`${verdict}${choice.verdict === 'win' ? turns : ''}`);
+  if (exact !== null && !['win', 'lose'].includes(choice.verdict)) parts.push(`chance of escaping ${exact}`);
+  else if (exact === null && range) parts.push(`chance of escaping between ${percent(range[0])} and ${percent(range[1])}`);
+  if (parts.length) return parts.join(', ') + proven;
   const estimate = choice.estimate;
   if (estimate && typeof estimate.rate === 'number') {
     const [low, high] = estimate.ci95;

@@ -1,9 +1,9 @@
-// A plan stepped through on the board: each turn's position is the start with the plan's
-// actions applied in order (`apply`, chained turn by turn); Previous/Next (and the arrow
-// keys) move between them, the counter says "Turn k of n", the turn's actions and what they
-// caused are listed, and the board outlines the cells the turn concerns.
+// A plan stepped through on the board, drawn as `solve --render` draws it: turn k shows the position the turn starts
+// from with the turn's walks over it and the cells its actions name outlined (`render` with `walk`), then the position
+// after the last turn. The positions come from `apply`, chained turn by turn; Previous/Next (and the arrow keys) move
+// between them, the counter says "Turn k of n", and the turn's actions and what they caused are listed.
 
-import { cellsOf, clearErrors, el, fill, prisonerCell, showError } from './solve-dom.js';
+import { clearErrors, el, fill, showError } from './solve-dom.js';
 
 export class PlanView {
   constructor(container, api, board) {
@@ -60,8 +60,9 @@ export class PlanView {
         showError(this.errors, { message: `Turn ${steps.length} cannot be replayed: ${result.refused}: ${result.reason}` });
         return;
       }
-      steps.push({ position: result.position, turn, events: result.events.map((event) => event.text) });
+      steps.push({ position: result.position, before, turn, events: result.events.map((event) => event.text) });
     }
+    steps.push({ position: steps[steps.length - 1].position, turn: null, events: [], end: true });
     this.steps = steps;
     this.root.hidden = false;
     this.go(0);
@@ -75,10 +76,14 @@ export class PlanView {
     this.at = index;
     const last = this.steps.length - 1;
     const step = this.steps[index];
-    this.counter.textContent = index === 0 ? `Turn 0 of ${last}: the start` : `Turn ${index} of ${last}`;
+    const turns = last - 1; // the steps: the start, each turn drawn on its start, the end
+    this.counter.textContent = index === 0 ? `Turn 0 of ${turns}: the start` : index === last ? `After turn ${turns}: the end`
+      : `Turn ${index} of ${turns}`;
     this.previous.disabled = index === 0;
     this.next.disabled = index === last;
-    if (!step.turn) {
+    if (index === last) {
+      this.actions.replaceChildren(el('p', {}, 'Where the plan ends: every prisoner on the gate with a key.'));
+    } else if (!step.turn) {
       this.actions.replaceChildren(el('p', {}, 'The position the plan starts from. Next shows the first turn.'));
     } else {
       fill(this.actions,
@@ -91,19 +96,11 @@ export class PlanView {
     this.showBoard();
   }
 
+  // Turn k: the position it starts from, its walks drawn and the cells it names outlined, as the stepped page has it.
   showBoard() {
     const step = this.steps[this.at];
     if (!step) return;
-    this.board.show(step.position, { highlight: step.turn ? this.cellsOfTurn(this.at) : [] });
-  }
-
-  // Where the acting prisoner stood and ended, and every cell the actions name.
-  cellsOfTurn(index) {
-    const { turn, position } = this.steps[index];
-    const cells = new Set(turn.actions.flatMap(cellsOf));
-    for (const spot of [prisonerCell(this.steps[index - 1].position, turn.prisoner), prisonerCell(position, turn.prisoner)]) {
-      if (spot) cells.add(spot);
-    }
-    return [...cells].sort();
+    if (step.turn) this.board.show(step.before, { walk: step.turn.actions });
+    else this.board.show(step.position);
   }
 }

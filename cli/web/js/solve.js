@@ -8,6 +8,9 @@ import { HintView } from './solve-hint.js';
 import { OddsView } from './solve-odds.js';
 import { Search } from './solve-run.js';
 import { clearErrors, el, labelled, percent, showError, typing } from './solve-dom.js';
+import { gallery } from './words.js';
+
+export const BOARD = 'nc';
 
 const PROGRESS_LINES = 6;
 
@@ -65,11 +68,40 @@ export function mount(panel, ctx) {
   const errors = el('div', { class: 'errors', hidden: true });
   const answer = el('div', { class: 'solve-answer', 'aria-live': 'polite' });
 
+  // The bundled end-games and puzzles (the protocol's `gallery` lists them), one choice away.
+  const bundled = el('select', { id: 'solve-bundled', 'aria-describedby': 'solve-bundled-question' },
+    el('option', { value: '', text: 'Loading the bundled end-games…' }));
+  const bundledQuestion = el('p', { class: 'help', id: 'solve-bundled-question' });
+  let endgames = [];
+  const openBundled = () => {
+    const chosen = endgames.find((e) => e.id === bundled.value);
+    if (!chosen) return;
+    ctx.store.set(chosen.position, { from: 'solve' });
+    bundledQuestion.textContent = chosen.question;
+  };
+  const pickSection = el('section', { class: 'tool-part', 'aria-labelledby': 'solve-pick-title' },
+    el('h3', { id: 'solve-pick-title' }, 'A position to solve'),
+    el('div', { class: 'controls' }, labelled('A bundled end-game or puzzle', bundled),
+      el('button', { type: 'button', id: 'solve-open', onclick: openBundled }, 'Open it')),
+    bundledQuestion,
+    el('p', { class: 'help', text: 'Or the position of any other tool: set one up, or keep the result of a dispute.' }));
+  async function loadBundled() {
+    if (endgames.length) return;
+    try {
+      endgames = (await gallery(ctx.api)).endgames;
+    } catch (error) {
+      bundled.replaceChildren(el('option', { value: '', text: `The bundled end-games could not be listed: ${error.message}` }));
+      return;
+    }
+    const groups = [...new Set(endgames.map((e) => e.group))];
+    bundled.replaceChildren(el('option', { value: '', text: 'Choose one…' }), ...groups.map((group) => el('optgroup', { label: group },
+      endgames.filter((e) => e.group === group).map((e) => el('option', { value: e.id, text: e.title })))));
+  }
   const solveSection = el('section', { class: 'tool-part', 'aria-labelledby': 'solve-title' },
     el('h3', { id: 'solve-title' }, 'Solve'), form, errors, progress, answer);
   const hintSection = el('section', { class: 'tool-part', 'aria-labelledby': 'hint-title' }, el('h3', { id: 'hint-title' }, 'Hint'));
   const oddsSection = el('section', { class: 'tool-part', 'aria-labelledby': 'odds-title' }, el('h3', { id: 'odds-title' }, 'Odds of the next draws'));
-  panel.replaceChildren(el('h2', { class: 'tool-title' }, 'Solve & hint'), solveSection, hintSection, oddsSection);
+  panel.replaceChildren(el('h2', { class: 'tool-title' }, 'Solve & hint'), pickSection, solveSection, hintSection, oddsSection);
 
   const plan = new PlanView(solveSection, ctx.api, ctx.board);
   const hint = new HintView(hintSection, ctx.api, {
@@ -162,7 +194,11 @@ export function mount(panel, ctx) {
 
   let seen;
   return {
+    open({ from } = {}) {
+      if (from === 'start') loadBundled().then(() => bundled.focus());
+    },
     activate() {
+      loadBundled();
       if (ctx.store.position !== seen) {
         seen = ctx.store.position;
         showPosition(seen);

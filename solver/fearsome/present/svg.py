@@ -66,7 +66,7 @@ DOOR_ENTRANCE = "#2f6fd6"
 
 
 def board_svg(position: Position, *, title: str | None = None, caption: str | None = None,
-              paths: Sequence[MonsterTrace] = (), marks: Sequence[int] = (), legend: bool = True) -> str:
+              paths: Sequence[MonsterTrace] = (), marks: Sequence[int] = (), legend: bool = True, panel_shown: bool = True) -> str:
     """The whole picture as SVG text: the board, the panel beside it, the legend under it.
 
     Args:
@@ -76,10 +76,11 @@ def board_svg(position: Position, *, title: str | None = None, caption: str | No
         paths: monster paths to draw, one per trace (``monster.monster_phase``), each in its own colour.
         marks: squares where a pawn dies (a cross on each).
         legend: draw the legend of pieces under the board.
+        panel_shown: draw the panel beside the board (a phone's page leaves it out and says the same in words).
     """
     top = PAD
     board_right = PAD + SIDE_MARGIN + WIDTH * UNIT + SIDE_MARGIN
-    width = board_right + PANEL_WIDTH + 12 + PAD
+    width = board_right + (PANEL_WIDTH + 12 if panel_shown else 0) + PAD
     head: list[str] = []
     for line in fit(title or "", TITLE_SIZE, width - 2 * PAD):  # a long title wraps
         head.append(label(line, PAD, top + TITLE_SIZE, TITLE_SIZE, INK, css_class="title"))
@@ -89,9 +90,10 @@ def board_svg(position: Position, *, title: str | None = None, caption: str | No
     grid = Grid(PAD + SIDE_MARGIN, top + MARGIN, UNIT)
     bottom = grid.y + HEIGHT * UNIT + MARGIN
     body = [_board(position, grid, paths, marks)]
-    panel_svg, panel_height = panel(position, paths, board_right + 12, grid.y - 12, PANEL_WIDTH)
-    body.append(panel_svg)
-    bottom = max(bottom, grid.y - 12 + panel_height + 8)
+    if panel_shown:
+        panel_svg, panel_height = panel(position, paths, board_right + 12, grid.y - 12, PANEL_WIDTH)
+        body.append(panel_svg)
+        bottom = max(bottom, grid.y - 12 + panel_height + 8)
     bottom = foot(body, bottom, width, PAD, caption, legend_svg if legend else None, CAPTION_SIZE)
     height = bottom + PAD
     return document("lueur-ff-board", width, height, title or "Fearsome Floors position", [*head, *body])

@@ -14,6 +14,7 @@ from solver.nightcage.model.setups import Setup
 from solver.nightcage.notation.forms import dump
 from solver.nightcage.notation.json_writer import to_json
 from solver.nightcage.notation.position_json import Position
+from solver.nightcage.present.frames import walk_overlays
 from solver.nightcage.present.render import render as draw
 from solver.nightcage.present.reports import adjudication_json, legal_json
 from solver.nightcage.present.svg_board import Overlays, board_svg
@@ -63,12 +64,16 @@ def apply(position: Position, actions: Sequence[str]) -> Answer:
 
 def render(position: Position, *, picture: str = "text", sight: bool = True, light: bool = False,
            highlight: Sequence[Cell] = (), legend: bool = True,
-           panel: bool = True) -> Answer:
+           panel: bool = True, walk: Sequence[str] = ()) -> Answer:
     """The board as ``lueur show`` draws it (``picture`` text) or as ``lueur render`` draws it
-    (``svg``), and what the position waits for."""
+    (``svg``), and what the position waits for. ``walk``: actions whose walks are drawn over the
+    position (svg), as a stepped page draws a turn; one the rules refuse is an error saying why."""
     if picture == "svg":
         title = position.meta.get("title") if position.meta else None
-        overlays = Overlays(sight=sight, light=light, highlight=frozenset(highlight))
+        if walk:
+            overlays = walk_overlays(position.state, walk, sight=sight, light=light, highlight=frozenset(highlight))
+        else:
+            overlays = Overlays(sight=sight, light=light, highlight=frozenset(highlight))
         board = board_svg(position.state, title=str(title) if title else None, overlays=overlays, legend=legend,
                           panel_shown=panel)
     else:

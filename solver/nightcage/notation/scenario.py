@@ -185,6 +185,20 @@ def read_scenario(text: str, lenient: bool = False) -> tuple[Position, list[Prob
     return position, reader.warnings + warnings
 
 
+def scenario_document(text: str) -> dict[str, Any]:
+    """The JSON v1 document a scenario describes, before the position as a whole is checked, so that a
+    scenario whose position is wrong on purpose (its tiles do not add up) can still be opened in an editor.
+
+    Raises :class:`PositionError` for the problems of the scenario's own text (TOML, board tokens).
+    """
+    data = _load_toml(text)
+    reader = _ScenarioReader(text, lenient=True)
+    doc = reader.document(data)
+    if reader.problems:
+        raise PositionError(reader.problems)
+    return doc
+
+
 def _load_toml(text: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)

@@ -12,11 +12,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from solver.base.errors import LueurError
 from solver.nightcage.endgame.plan import PlanTurn, verify
 from solver.nightcage.model.actions import DIRECTED, parse_action
 from solver.nightcage.model.grid import Cell
 from solver.nightcage.model.rulebook import Event, section
 from solver.nightcage.model.state import GameState
+from solver.nightcage.present.reports import differences
 from solver.nightcage.present.svg_board import Overlays, board_svg
 from solver.nightcage.rules.adjudicate import Adjudication, play
 from solver.nightcage.rules.engine import apply, awaits
@@ -75,6 +77,21 @@ def _turn_history(start: GameState, turn: PlanTurn) -> list[GameState]:
     return play(start, list(turn.actions)).history
 
 
+def walk_overlays(start: GameState, actions: Sequence[str], *, sight: bool = True, light: bool = False,
+                  highlight: frozenset[Cell] = frozenset()) -> Overlays:
+    """What a stepped picture draws over ``start`` for ``actions`` (a turn of a plan): each prisoner's walk through
+    them and the cells they name (with ``highlight``). The workbench's plan view asks ``render`` for the same.
+
+    Raises :class:`~solver.base.errors.LueurError` when the rules refuse one of the actions.
+    """
+    adjudication = play(start, list(actions))
+    if adjudication.refused is not None:
+        raise LueurError(f"{adjudication.refused.action}: refused: {adjudication.refused.reason}")
+    history = adjudication.history
+    named = frozenset().union(*(_target(text, a, b) for text, a, b in zip(actions, history, history[1:])))
+    return Overlays(sight=sight, light=light, paths=walks(history), highlight=named | highlight)
+
+
 def plan_frames(state: GameState, plan: Sequence[PlanTurn], *, title: str = "", sight: bool = True,
                 light: bool = False) -> list[Frame]:
     """One frame per turn of a winning ``plan`` (its start, the turn's walks drawn), then the final position."""
@@ -83,10 +100,7 @@ def plan_frames(state: GameState, plan: Sequence[PlanTurn], *, title: str = "", 
     for number, (start, turn) in enumerate(zip(starts, plan), start=1):
         spent = f" ({turn.nerve} Nerve)" if turn.nerve else ""
         caption = f"Turn {number} of {len(plan)}: {turn.prisoner}: {', '.join(turn.actions)}{spent}"
-        history = _turn_history(start, turn)
-        named = frozenset().union(*(_target(text, a, b) for text, a, b in zip(turn.actions, history, history[1:])))
-        overlays = Overlays(sight=sight, light=light, paths=walks(history), highlight=named)
-        frames.append(Frame(title, caption, start, overlays))
+        frames.append(Frame(title, caption, start, walk_overlays(start, turn.actions, sight=sight, light=light)))
     last = starts[-1]
     frames.append(Frame(title, _end_caption(last, f"After turn {len(plan)}" if plan else "Now"), last,
                         Overlays(sight=sight, light=light)))
@@ -154,7 +168,7 @@ def _alternative_lines(adjudication: Adjudication) -> list[str]:
             other = f"'{alt.refused.action}' would be refused: {alt.refused.reason}"
         elif alt.outcome is not None:
             other = f"outcome: {alt.outcome.result} ({alt.outcome.reason})"
-        else:
-            other = f"now {awaits(alt.state)}"
+        else:  # what differs, not what the position awaits (the same words under both readings, often)
+            other = "; ".join(differences(alt.compared, alt.state)) or "the same result"
         lines.append(f"under the other reading of {alt.ruling} ({alt.reading}): {other}")
     return lines

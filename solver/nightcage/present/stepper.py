@@ -31,6 +31,11 @@ h1 { font-size: 1.25rem; margin: 0 0 0.5rem; overflow-wrap: anywhere; }
 .caption { margin: 0.5rem 0 0; overflow-wrap: anywhere; }
 .caption strong { display: block; }
 .caption ul { margin: 0.25rem 0 0; padding-left: 1.2rem; }
+@media (max-width: 40rem) {
+  /* A phone: the picture keeps a readable size, the board on screen and the panel beside it a swipe away. */
+  .picture { overflow-x: auto; }
+  .picture svg { min-width: 38rem; }
+}
 @media (max-width: 30rem) {
   .controls button { flex: 1 1 0; padding: 0.35rem 0.2rem; }
   .counter { order: -1; flex-basis: 100%; text-align: left; }
@@ -60,7 +65,8 @@ _SCRIPT = """
     counter.textContent = "step " + (current + 1) + " of " + frames.length;
     controls.querySelector("[data-go=first]").disabled = controls.querySelector("[data-go=previous]").disabled = current === 0;
     controls.querySelector("[data-go=last]").disabled = controls.querySelector("[data-go=next]").disabled = current === frames.length - 1;
-    try { history.replaceState(null, "", "#" + frames[current].id); } catch (e) { /* a page opened from a file may refuse */ }
+    // The address names the picture shown (#at-3), a name no element carries: the browser has nothing to scroll to
+    try { history.replaceState(null, "", "#at-" + (current + 1)); } catch (e) { /* a page opened from a file may refuse */ }
   }
   var moves = { first: function () { return 0; }, previous: function () { return current - 1; },
                 next: function () { return current + 1; }, last: function () { return frames.length - 1; } };
@@ -75,8 +81,13 @@ _SCRIPT = """
     show(moves[keys[event.key]]());
   });
   controls.hidden = false;
-  var start = Array.prototype.findIndex.call(frames, function (frame) { return "#" + frame.id === location.hash; });
+  var start = Array.prototype.findIndex.call(frames, function (frame, i) {
+    return location.hash === "#at-" + (i + 1) || location.hash === "#" + frame.id;
+  });
   show(start < 0 ? 0 : start);
+  // The page opens at its top, its title and buttons in view, whichever picture it shows.
+  if ("scrollRestoration" in history) { history.scrollRestoration = "manual"; }
+  window.scrollTo(0, 0);
 })();
 """
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from solver.base.svg.style import INK, INK_SOFT, document, foot, label, num
+from solver.base.svg.style import INK, INK_SOFT, document, fit, foot, label, num
 from solver.nightcage.model.grid import DIRECTIONS, FILE_LETTERS, Cell, E, N, S, W
 from solver.nightcage.model.state import GameState
 from solver.nightcage.present.svg_overlays import highlights, light_outlines, sight_bands, walks
@@ -75,12 +75,14 @@ def board_svg(state: GameState, *, title: str | None = None, caption: str | None
     size = state.size
     top = PAD
     head: list[str] = []
-    if title:
-        head.append(label(title, PAD, top + TITLE_SIZE, TITLE_SIZE, INK, css_class="title"))
-        top += TITLE_SIZE + 14
+    width = PAD + MARGIN + size * UNIT + MARGIN + (PANEL_WIDTH + 8 if panel_shown else 0) + PAD
+    for line in fit(title, TITLE_SIZE, width - 2 * PAD) if title else []:  # a long title wraps (no panel: less room)
+        head.append(label(line, PAD, top + TITLE_SIZE, TITLE_SIZE, INK, css_class="title"))
+        top += TITLE_SIZE + 6
+    if head:
+        top += 8
     frame = Frame(PAD + MARGIN, top + MARGIN, UNIT, size)
     board_right = frame.x + frame.side + MARGIN
-    width = board_right + (PANEL_WIDTH + 8 if panel_shown else 0) + PAD
     bottom = frame.y + frame.side + MARGIN
     body = [_board(state, frame, overlays)]
     if panel_shown:
