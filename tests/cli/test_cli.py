@@ -14,11 +14,11 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import COMMANDS, cli
-from tests.paths import DATA, ROOT
+from tests.paths import DATA, ROOT, night_cage_scenarios
 
 EXAMPLE = DATA / "format_example.json"
-SCENARIOS = sorted(p for p in (ROOT / "scenarios").rglob("*.toml") if "puzzles" not in p.parts and "deadcells" not in p.parts)
-"""The Night Cage's TOML scenarios (Dead Cells has a TOML form of its own, in scenarios/deadcells/)."""
+SCENARIOS = [p for p in night_cage_scenarios() if "puzzles" not in p.parts]
+"""The Night Cage's TOML scenarios (other games keep TOML files in scenarios/ too; the registry tells them apart)."""
 
 
 def lueur(*args: str, stdin: str | None = None) -> Any:

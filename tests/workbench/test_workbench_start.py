@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
+from solver.games import games_json
 from tests.browser import both_sizes, position_in_address, start_server, stop_server, tool_in_address
 
 
@@ -23,11 +24,18 @@ def test_a_first_visit_opens_the_start_page_with_a_way_in_for_each_use(first_vis
     cards = page.locator("#panel-start .start-card strong")
     expect(cards).to_have_text(["Settle a rules question", "Solve an end-game", "Follow a game at the table",
                                 "Set up a position", "Fearsome Floors: where will the monster go?"])
-    expect(page.locator("#start-games")).to_have_text(
-        "The engine plays The Night Cage (Piège obscur) (11 commands) and Fearsome Floors (7 commands).")
+    expect(page.locator("#start-games")).to_have_text(games_sentence())
     assert not page.locator("#board").is_visible()  # the start page has no board to show
     assert page.locator("link[rel=icon]").count() == 1  # and no request for /favicon.ico goes unanswered (the fixture checks)
     both_sizes(page, "start-page")
+
+
+def games_sentence() -> str:
+    """What the start page should say, written here from the registry (every game, in order, its command count)."""
+    games = games_json()
+    assert len(games) >= 4
+    items = [f"{g['title']} with {len(g['commands'])}" + (" commands" if i == 0 else "") for i, g in enumerate(games)]
+    return f"The engine plays {len(games)} games: {', '.join(items[:-1])} and {items[-1]}."
 
 
 def test_each_way_in_opens_its_tool_ready(first_visit) -> None:

@@ -23,6 +23,13 @@ const ENTRIES = [
       + 'with its chance, the safe moves for a pawn, and the same companion for a game at the table.' },
 ];
 
+/** "The engine plays 2 games: A with 11 commands and B with 7." The list is the protocol's, in its order. */
+export function gamesSentence(games) {
+  const items = games.map((game, i) => `${game.title} with ${game.commands.length}${i === 0 ? ' commands' : ''}`);
+  const list = items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}` : items[0];
+  return `The engine plays ${games.length} game${games.length === 1 ? '' : 's'}: ${list}.`;
+}
+
 export function mount(panel, ctx) {
   const games = el('p', { class: 'help', id: 'start-games' });
   const cards = el('div', { class: 'start-cards' });
@@ -39,9 +46,7 @@ export function mount(panel, ctx) {
     const offered = ENTRIES.filter((entry) => !document.getElementById(`tab-${entry.tool}`).hidden);
     cards.replaceChildren(...offered.map((entry) => el('button', { type: 'button', class: 'start-card', id: entry.id,
       onclick: () => ctx.open(entry.tool, { from: 'start' }) }, el('strong', { text: entry.title }), el('span', { text: entry.text }))));
-    games.textContent = ctx.games.length
-      ? `The engine plays ${ctx.games.map((game) => `${game.title} (${game.commands.length} commands)`).join(' and ')}.`
-      : '';
+    games.textContent = ctx.games.length ? gamesSentence(ctx.games) : '';
   }
   draw();
   return { activate: draw };

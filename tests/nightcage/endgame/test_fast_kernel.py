@@ -33,7 +33,7 @@ from solver.nightcage.model.state import GameState
 from solver.nightcage.notation.forms import load_path
 from solver.nightcage.puzzles.study import kernel_of
 from solver.testing.endgame import final_flickers_version, sample_position
-from tests.paths import ROOT
+from tests.paths import ROOT, night_cage_scenarios
 
 CORPORA = ("benchmarks/endgames", "benchmarks/endgames/advanced", "benchmarks/endgames/profile")
 DEEP_LIMIT = 2_500
@@ -56,7 +56,7 @@ def roots() -> tuple[eg.K, ...]:
                 k = _kernel(load_path(path)[0].state)
                 if k is not None:
                     found.append(k)
-    for path in sorted((ROOT / "scenarios").rglob("*.toml")):
+    for path in night_cage_scenarios():
         try:
             state = load_path(path)[0].state
         except Exception:  # a scenario that is not a position (a puzzle set, a chance study)

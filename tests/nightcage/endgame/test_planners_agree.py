@@ -11,12 +11,12 @@ from solver.base.limits import Limits
 from solver.nightcage.endgame import kernel as eg
 from solver.nightcage.endgame.solving import solve_position
 from solver.nightcage.notation.forms import load_path
-from tests.paths import ROOT
+from tests.paths import night_cage_scenarios
 
 
 def end_games() -> list[Path]:
     out = []
-    for path in sorted((ROOT / "scenarios").rglob("*.toml")):
+    for path in night_cage_scenarios():
         try:
             state = load_path(str(path))[0].state
         except PositionError:

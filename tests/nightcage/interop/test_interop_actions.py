@@ -23,10 +23,10 @@ from solver.nightcage.model.state import GameState
 from solver.nightcage.notation.forms import load_path
 from solver.nightcage.rules.engine import legal_actions, node_type
 from tests.interop_doc import run_snippets
-from tests.paths import ROOT
+from tests.paths import ROOT, night_cage_scenarios
 from tests.playouts import playout, random_step
 
-SCENARIOS = sorted((ROOT / "scenarios").rglob("*.toml"))
+SCENARIOS = night_cage_scenarios()
 SETUPS = (
     Setup(),
     Setup(base="five"),

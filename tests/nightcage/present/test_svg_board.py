@@ -28,7 +28,7 @@ from solver.nightcage.notation.forms import load_path
 from solver.nightcage.present.svg_board import Overlays, board_svg
 from solver.nightcage.present.svg_overlays import walk_pieces
 from solver.nightcage.present.svg_style import Frame
-from tests.paths import DATA, ROOT
+from tests.paths import DATA, ROOT, night_cage_scenarios
 
 SCENARIOS = ROOT / "scenarios"
 REFERENCE = DATA / "svg"
@@ -234,7 +234,7 @@ def test_each_glyph_is_drawn_once_after_the_title_and_every_reference_resolves()
 
 def test_every_scenario_renders_and_parses() -> None:
     drawn = 0
-    for path in sorted(SCENARIOS.rglob("*.toml")):
+    for path in night_cage_scenarios():
         try:
             position, _ = load_path(path)
         except PositionError:

@@ -8,11 +8,11 @@ import pytest
 
 from solver.base.errors import PositionError
 from solver.nightcage.notation.forms import load_text
-from tests.paths import ROOT
+from tests.paths import ROOT, night_cage_scenarios
 from tests.scenario_harness import run_check
 
 SCENARIOS = ROOT / "scenarios"
-FILES = sorted(p for p in SCENARIOS.rglob("*.toml") if "puzzles" not in p.parts)
+FILES = [p for p in night_cage_scenarios() if "puzzles" not in p.parts]
 
 
 def test_there_are_enough_scenarios() -> None:

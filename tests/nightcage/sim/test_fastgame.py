@@ -25,7 +25,7 @@ from solver.nightcage.rules.engine import apply, legal_actions, node_type, outco
 from solver.nightcage.sim.convert import compile_state, to_state
 from solver.nightcage.sim.game import Game, Record, rollout
 from solver.nightcage.sim.policies import GreedyPolicy, RandomPolicy
-from tests.paths import ROOT
+from tests.paths import ROOT, night_cage_scenarios
 from tests.playouts import sample_states
 
 POLICIES = {"random": RandomPolicy, "greedy": GreedyPolicy}
@@ -102,7 +102,7 @@ ADVANCED_KINDS = frozenset({Kind.KEEPER, Kind.PATHLESS})
 def simulated_scenarios() -> list[tuple[str, GameState]]:
     """The scenarios that are turn starts under the default rulings, game not over."""
     out = []
-    for path in sorted(SCENARIOS.rglob("*.toml")):
+    for path in night_cage_scenarios():
         try:
             state = load_path(path)[0].state
             Game(state)
