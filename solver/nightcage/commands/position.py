@@ -1,8 +1,9 @@
-"""The quick commands: check, legal, apply, render, odds, new and convert."""
+"""The quick commands: check, legal, apply, show, render, odds, new and convert."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from solver.base.answers import Answer
 from solver.base.errors import PositionError, Problem
@@ -17,7 +18,7 @@ from solver.nightcage.notation.position_json import Position
 from solver.nightcage.present.render import render as draw
 from solver.nightcage.present.reports import adjudication_json, legal_json
 from solver.nightcage.present.svg_board import Overlays, board_svg
-from solver.nightcage.rules.adjudicate import adjudicate
+from solver.nightcage.rules.adjudicate import Adjudication, adjudicate
 from solver.nightcage.rules.engine import awaits
 from solver.nightcage.rules.outcome import outcome
 
@@ -76,6 +77,19 @@ def render(position: Position, *, picture: str = "text", sight: bool = True, lig
     return Answer(ExitCode.OK, {"format": picture, "board": board, "awaits": awaits(position.state)})
 
 
+def show(position: Position, *, graph: bool = False) -> Answer:
+    """``lueur show``: the position, the board as text and what it waits for; with ``graph``, the board
+    graph's analyses too (``Answer.value`` is then the :class:`solver.nightcage.present.graph.GraphReport`, else None)."""
+    document: dict[str, Any] = {"position": to_json(position.state, position.meta), **render(position).document}
+    if not graph:
+        return Answer(ExitCode.OK, document)
+    from solver.nightcage.present.graph import analyse, report_json  # networkx: only for the graph
+
+    report = analyse(position.state)
+    document["graph"] = report_json(report)
+    return Answer(ExitCode.OK, document, report)
+
+
 def new(base: str = "standard") -> Answer:
     """The position before the first turn of a game set up as ``base`` (the pile's order unknown)."""
     state = new_game(Setup(base=base))
@@ -92,3 +106,6 @@ def convert(position: Position, form: str) -> Answer:
     """The position written in ``form`` (``json``, ``toml`` or ``line``), as ``lueur convert --json`` gives it."""
     text = dump(position.state, position.meta, form)
     return Answer(ExitCode.OK, {"form": form, "output": text, "position": to_json(position.state, position.meta)})
+
+
+__all__ = ["Adjudication", "Position", "apply", "check", "convert", "legal", "new", "odds", "render", "show"]
