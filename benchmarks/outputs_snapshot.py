@@ -15,9 +15,10 @@ gets in 30 s depends on the machine's load.
 ``--more`` also records, in ``more.txt``, the commands that do not read one
 scenario at a time, each with settings that make its answer reproducible (a
 fixed seed, a count of playouts or positions rather than seconds): ``analyze``,
-``hint``, ``grade``, ``export``, ``play``, ``review`` and ``generate``. Their
-files go under ``/tmp/lueur-snapshot/`` (the same paths for both trees, so the
-outputs compare).
+``hint``, ``grade``, ``export``, ``play``, ``review``, ``generate`` and the
+Fearsome Floors commands (``ff ...``). Their files go under
+``/tmp/lueur-snapshot/`` (the same paths for both trees, so the outputs
+compare).
 """
 
 from __future__ import annotations
@@ -81,6 +82,14 @@ def more_commands(tree: Path) -> list[list[str]]:
              "--json"],
             ["generate", "--count", "1", "--seed", "2", "--verdict", "lose", "--workers", "2", "--no-progress", "-o",
              puzzles + "-lose", "--json"]]
+    for path in sorted((tree / "scenarios" / "fearsome").glob("*.json")):
+        rel = str(path.relative_to(tree))
+        out += [["ff", "show", rel], ["ff", "show", rel, "--json"], ["ff", "check", rel, "--json"], ["ff", "forecast", rel],
+                ["ff", "forecast", rel, "--json"], ["ff", "race", rel], ["ff", "moves", rel, "--limit", "4"],
+                ["ff", "render", rel], ["ff", "render", rel, "--tile", "8"]]
+    out += [["ff", "forecast", "scenarios/fearsome/monster-eight-steps.json", "--render", str(SCRATCH / "forecast.svg")],
+            ["ff", "new", "--players", "3"], ["ff", "new", "--players", "5", "--advanced", "--seed", "7"],
+            ["ff", "new", "--players", "4", "--seed", "7"]]
     return out
 
 
@@ -139,7 +148,7 @@ def main() -> None:
     parser.add_argument("paths", nargs=2, type=Path, metavar="PATH", help="TREE OUT_DIR, or with --compare two OUT_DIRs")
     parser.add_argument("--compare", action="store_true", help="compare two recorded folders")
     parser.add_argument("--workers", type=int, default=2, help="commands run at once (default 2)")
-    parser.add_argument("--more", action="store_true", help="also record analyze, hint, grade, export, play, review and generate")
+    parser.add_argument("--more", action="store_true", help="also record analyze, hint, grade, export, play, review, generate and ff")
     args = parser.parse_args()
     if args.compare:
         sys.exit(1 if compare(*args.paths) else 0)
