@@ -91,4 +91,4 @@ def folded(control: Control, limits: Limits | None, progress: Progress | None, s
     return Control(control.limits if limits is None else limits, progress or control.progress, should_stop or control.should_stop)
 
 
-__all__ = ["NO_CONTROL", "Control", "Progress", "ShouldStop"]
+__all__ = ["NO_CONTROL", "Control", "Progress", "ShouldStop", "folded"]
