@@ -20,19 +20,19 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from solver.base.control import Control
 from solver.base.errors import NoDecision
 from solver.base.limits import Limits
+from solver.nightcage.commands.analyze import analyze  # noqa: E402
 from solver.nightcage.model.newgame import new_game  # noqa: E402
 from solver.nightcage.model.setups import Setup  # noqa: E402
 from solver.nightcage.notation.forms import load_path  # noqa: E402
-from solver.nightcage.play.analyze import analyze  # noqa: E402
 from solver.nightcage.play.hint import hint
 
 
 def bench_analyze(playouts: int, orders: int, workers: int, policy: str) -> dict:
     state = new_game(Setup())
-    result = analyze(state, limits=Limits(playouts=playouts, seed=1), workers=workers, policy=policy, orders=orders)
-    doc = result.as_json()
+    doc = analyze(state, control=Control(Limits(playouts=playouts, seed=1)), workers=workers, policy=policy, orders=orders).document
     doc["target"] = "10,000 playouts within 60 s"
     return doc
 

@@ -7,11 +7,9 @@ standard input. Problems are reported with where they are, exit 2.
 
 from __future__ import annotations
 
-import random
 import sys
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 import click
 
@@ -19,20 +17,10 @@ from cli.options import json_option
 from cli.output import EXIT_CODES_HELP, Exit, emit_json, err, guarded, out, out_document, picture_suffix
 from solver.base.errors import PositionError
 from solver.base.exit_codes import ExitCode
-from solver.base.odds import fraction_text
 from solver.base.svg.png import svg_to_png
 from solver.fearsome import commands as commands
-from solver.fearsome.analysis.forecast import Forecast
-from solver.fearsome.model import setups
-from solver.fearsome.model.board import name
-from solver.fearsome.notation import position_json as notation
 from solver.fearsome.notation.files import Loaded, load_path, load_stream
-from solver.fearsome.present.drawing import draw
-from solver.fearsome.present.status import FACING_WORDS, next_draw_text, status_text
-from solver.fearsome.present.svg import board_svg
-from solver.fearsome.present.svg_paths import death_squares
-from solver.fearsome.present.svg_pieces import fates, tile_words
-from solver.fearsome.rules.monster import MonsterTrace, monster_phase
+from solver.fearsome.present.pictures import forecast_svg
 
 file_argument = click.argument("file", metavar="FILE")
 
@@ -70,16 +58,12 @@ def show(file: str, as_json: bool) -> None:
       lueur ff show scenarios/fearsome/basic-start.json
       lueur ff show scenarios/fearsome/monster-teleporters.json --json
     """
-    loaded = load(file)
-    position = loaded.position
-    lines = [status_text(position)]
-    if next_draw_text(position):
-        lines.append(next_draw_text(position))
+    answer = commands.ff_show(load(file).position)
     if as_json:
-        emit_json({"position": notation.to_json(position), "board": draw(position), "status": lines})
+        emit_json(answer.document)
         return
-    out(draw(position).rstrip("\n"))
-    for line in lines:
+    out(answer.document["board"].rstrip("\n"))
+    for line in answer.document["status"]:
         out(line)
 
 
@@ -131,11 +115,7 @@ def new(players: int, advanced: bool, seed: int | None, output: str | None) -> N
     if seed is not None and not advanced:
         err("lueur: --seed: only the advanced game's placement is random; add --advanced")
         raise Exit(ExitCode.BAD_INPUT)
-    scenery = setups.random_scenery(random.Random(1 if seed is None else seed)) if advanced else None
-    document: dict[str, Any] = notation.to_json(setups.new_game(players, scenery=scenery))
-    if advanced:
-        document["advanced"] = True
-    text = notation.compact(document)
+    text = commands.ff_new(players, advanced=advanced, seed=seed).value
     if output is None:
         out_document(text.rstrip("\n"))
         return
@@ -146,7 +126,7 @@ def new(players: int, advanced: bool, seed: int | None, output: str | None) -> N
 @ff.command()
 @file_argument
 @click.option("-o", "--output", metavar="OUT", help="OUT.svg or OUT.png; without it, the SVG goes to stdout.")
-@click.option("--tile", type=click.Choice(notation.TILE_NAMES), default=None,
+@click.option("--tile", type=click.Choice(commands.TILE_NAMES), default=None,
               help="Draw the monster's path for this tombstone tile, and cross the squares where pawns die.")
 @click.option("--zoom", type=click.FloatRange(min=0.1, max=16), default=2.0, show_default=True,
               help="PNG only: pixels per SVG unit.")
@@ -161,16 +141,8 @@ def render(file: str, output: str | None, tile: str | None, zoom: float) -> None
     """
     suffix = picture_suffix(output, "-o")
     loaded = load(file)
-    position = loaded.position
     title = loaded.title or ("stdin" if file == "-" else Path(file).name)
-    traces: tuple[MonsterTrace, ...] = ()
-    marks: tuple[int, ...] = ()
-    caption = None
-    if tile is not None:
-        _, trace = monster_phase(position, tile)
-        traces, marks = (trace,), death_squares(position, trace)
-        caption = _path_caption(trace)
-    svg = board_svg(position, title=title, caption=caption, paths=traces, marks=marks)
+    svg = commands.ff_tile_picture(loaded.position, title=title, tile=tile).value
     if output is None:
         out_document(svg.rstrip("\n"))
         return
@@ -202,7 +174,7 @@ def forecast(file: str, picture: str | None, zoom: float, as_json: bool) -> None
     loaded = load(file)
     answer = commands.ff_forecast(loaded.position)
     if picture is not None and suffix is not None:
-        svg = forecast_svg(loaded, answer.value, "stdin" if file == "-" else Path(file).name)
+        svg = forecast_svg(loaded.position, answer.value, loaded.title or ("stdin" if file == "-" else Path(file).name))
         data = svg_to_png(svg, zoom) if suffix == ".png" else svg.encode("utf-8")
         _write(Path(picture), data, "--render")
         err(f"lueur: wrote {picture}")
@@ -210,24 +182,6 @@ def forecast(file: str, picture: str | None, zoom: float, as_json: bool) -> None
         emit_json(answer.document)
         return
     out(answer.value.text().rstrip("\n"))
-
-
-def forecast_svg(loaded: Loaded, result: Forecast, name_of_file: str) -> str:
-    """The board with the monster's path for every tile the next draw may bring, and the squares where pawns die."""
-    position = loaded.position
-    marks = sorted({sq for tile in result.tiles for sq in death_squares(position, tile.trace)})
-    title = f"{loaded.title or name_of_file}: the forecast"
-    return board_svg(position, title=title, caption=_forecast_caption(result), paths=[t.trace for t in result.tiles],
-                     marks=marks)
-
-
-def _forecast_caption(result: Forecast) -> str:
-    if not result.tiles:
-        return "The game is over: no monster phase to forecast."
-    chances = ", ".join(f"{tile_words(t.tile)} ({fraction_text(t.p)})" for t in result.tiles)
-    danger = [f"{p.pawn} {float(p.p):.0%}" for p in result.pawns if p.p]
-    eaten = f"Chance of being eaten or crushed: {', '.join(danger)}." if danger else "No pawn can be eaten."
-    return f"The next tile: {chances}. {eaten}"
 
 
 @ff.command()
@@ -278,13 +232,6 @@ def race(file: str, as_json: bool) -> None:
         emit_json(answer.document)
         return
     out(answer.value.text().rstrip("\n"))
-
-
-def _path_caption(trace: MonsterTrace) -> str:
-    eaten = f"; it {fates(trace)}" if trace.eaten else "; no pawn is eaten"
-    steps = len(trace.steps)
-    return (f"Tile {tile_words(trace.tile)}: the monster takes {steps} step{'s' if steps != 1 else ''} to "
-            f"{name(trace.end)}, facing {FACING_WORDS[trace.facing]}{eaten}.")
 
 
 def _write(path: Path, data: bytes, option: str) -> None:

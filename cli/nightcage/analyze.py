@@ -6,7 +6,7 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
 from typing import Any
@@ -16,10 +16,10 @@ import click
 from cli.nightcage.files import load
 from cli.options import file_argument, json_option
 from cli.output import Exit, emit_json, err, guarded, out
-from solver.base.exit_codes import ExitCode
+from solver.base.control import Control, Progress
 from solver.base.limits import Limits
-from solver.nightcage.play.analyze import Analysis
-from solver.nightcage.play.analyze import analyze as run
+from solver.nightcage.commands.analyze import DEFAULT_ORDER_NODES, DEFAULT_ORDER_TIME, DEFAULT_ORDERS, Analysis
+from solver.nightcage.commands.analyze import analyze as analyze_command
 
 TERMINATED = 128 + signal.SIGTERM
 """The shell's convention for a process ended by SIGTERM."""
@@ -28,16 +28,16 @@ TERMINATED = 128 + signal.SIGTERM
 @click.command()
 @file_argument
 @click.option("--playouts", type=click.IntRange(min=1), default=10_000, show_default=True, help="Games played to the end by the policy.")
-@click.option("--orders", type=click.IntRange(min=0), default=200, show_default=True,
+@click.option("--orders", type=click.IntRange(min=0), default=DEFAULT_ORDERS, show_default=True,
               help="Pile orders sampled and solved with hindsight (0: none).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same answer (whatever --workers).")
 @click.option("--workers", type=click.IntRange(min=1), default=None, help="Worker processes  [default: the CPU count]")
 @click.option("--policy", type=click.Choice(["bot", "classic", "greedy", "random"]), default="greedy", show_default=True,
               help="The playouts' policy: greedy (the fast rollout policy), bot (the search bot: strongest, far slower), "
                    "classic (the bot before it), random.")
-@click.option("--order-nodes", type=click.IntRange(min=1), default=150, show_default=True,
+@click.option("--order-nodes", type=click.IntRange(min=1), default=DEFAULT_ORDER_NODES, show_default=True,
               help="Positions the planner may expand for one sampled order (keeps the answer reproducible).")
-@click.option("--order-time", type=click.FloatRange(min=0), default=2.0, show_default=True,
+@click.option("--order-time", type=click.FloatRange(min=0), default=DEFAULT_ORDER_TIME, show_default=True,
               help="Safety cap in seconds for one sampled order.")
 @click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=None,
               help="Seconds for the whole analysis; past it, the estimate rests on what was done (exit 3)  [default: none]")
@@ -66,14 +66,14 @@ def analyze(file: str, playouts: int, orders: int, seed: int, workers: int | Non
     workers = workers or os.cpu_count() or 1
     shown = "none" if no_progress else "bar" if sys.stderr.isatty() else "lines"
     with _terminated_as_exit(), _progress(shown, progress_every) as report:
-        result = run(pos.state, limits=Limits(playouts=playouts, seed=seed), workers=workers, policy=policy, orders=orders,
-                     order_time=order_time, order_nodes=order_nodes, progress=report, time_limit=time_limit)
+        control = Control(Limits(playouts=playouts, seed=seed, time_limit=time_limit), progress=report)
+        answer = analyze_command(pos.state, control=control, workers=workers, policy=policy, orders=orders, order_time=order_time,
+                                 order_nodes=order_nodes)
     if as_json:
-        emit_json(result.as_json())
+        emit_json(answer.document)
     else:
-        _print(result, workers, orders)
-    if result.cut_short:
-        raise Exit(ExitCode.LIMIT)
+        _print(answer.value, workers, orders)
+    raise Exit(answer.exit_code)
 
 
 def _print(result: Analysis, workers: int, orders: int) -> None:
@@ -126,7 +126,7 @@ def _terminated_as_exit() -> Iterator[None]:
 
 
 @contextmanager
-def _progress(shown: str, every: float) -> Iterator[Callable[[str, int, int], None] | None]:
+def _progress(shown: str, every: float) -> Iterator[Progress | None]:
     """Progress on stderr (stdout keeps the answer alone): a rich bar on a terminal, else a plain line
     every ``every`` seconds (a log, a pipe), or nothing."""
     if shown == "none":
@@ -142,10 +142,11 @@ def _progress(shown: str, every: float) -> Iterator[Callable[[str, int, int], No
                     TimeRemainingColumn(), console=Console(stderr=True), transient=True)
     tasks: dict[str, Any] = {}
 
-    def report(phase: str, done: int, total: int) -> None:
+    def report(payload: dict[str, Any]) -> None:
+        phase = payload["stage"]
         if phase not in tasks:
-            tasks[phase] = bars.add_task(phase, total=total)
-        bars.update(tasks[phase], completed=done)
+            tasks[phase] = bars.add_task(phase, total=payload["total"])
+        bars.update(tasks[phase], completed=payload["done"])
 
     with bars:
         yield report
@@ -159,10 +160,11 @@ class _Lines:
         self.started = time.monotonic()
         self.next = self.started + every
 
-    def __call__(self, phase: str, done: int, total: int) -> None:
+    def __call__(self, payload: dict[str, Any]) -> None:
         now = time.monotonic()
         if now < self.next:
             return
         self.next = now + self.every
+        phase, done, total = payload["stage"], payload["done"], payload["total"]
         unit = " orders" if phase == "hindsight" else ""
         err(f"analyze: {phase} {done:,}/{total:,}{unit}, {now - self.started:.0f} s")

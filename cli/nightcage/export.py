@@ -9,8 +9,8 @@ import click
 from cli.nightcage.files import load
 from cli.options import file_argument, json_option
 from cli.output import BAD_INPUT, Exit, emit_json, err, guarded, out
-from solver.nightcage.endgame.pddl import ExportError
-from solver.nightcage.endgame.pddl import export as export_pddl
+from solver.nightcage.commands.export import ExportError
+from solver.nightcage.commands.export import export as export_command
 
 
 @click.command()
@@ -37,36 +37,21 @@ def export(file: str, directory: str, as_json: bool) -> None:
 
     pos, _ = load(file)
     try:
-        task = export_pddl(pos.state)
+        answer = export_command(pos.state, Path(directory))
     except ExportError as exc:
         message = f"cannot export {file}: {exc}"
         if as_json:
             emit_json({"error": "not exportable", "file": file, "message": message})
         err(f"lueur: {message}")
         raise Exit(BAD_INPUT) from None
-    target = Path(directory)
-    try:
-        target.mkdir(parents=True, exist_ok=True)
-        domain, problem = target / "domain.pddl", target / "problem.pddl"
-        domain.write_text(task.domain, encoding="utf-8")
-        problem.write_text(task.problem, encoding="utf-8")
     except OSError as exc:
         err(f"lueur: cannot write into {directory}: {exc.strerror or exc}")
         raise Exit(BAD_INPUT) from None
-    objects = dict(zip(task.prisoner_objects, task.prisoners))
     if as_json:
-        emit_json(
-            {
-                "domain": str(domain),
-                "problem": str(problem),
-                "cells": len(task.cells),
-                "prisoners": objects,
-                "active": task.prisoners[task.turn],
-                "cost": "turns",
-            }
-        )
+        emit_json(answer.document)
         return
-    out(f"wrote {domain} and {problem}")
-    prisoners = ", ".join(f"{o} ({n})" if o != n else o for o, n in objects.items())
-    out(f"{len(task.cells)} cells, prisoners {prisoners}; {task.prisoners[task.turn]} to play")
+    document = answer.document
+    out(f"wrote {document['domain']} and {document['problem']}")
+    prisoners = ", ".join(f"{o} ({n})" if o != n else o for o, n in document["prisoners"].items())
+    out(f"{document['cells']} cells, prisoners {prisoners}; {document['active']} to play")
     out("plan cost = number of turns (begin-turn costs 1, every other action 0)")

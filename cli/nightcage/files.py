@@ -5,12 +5,11 @@ from __future__ import annotations
 import sys
 
 from solver.base.errors import Problem
-from solver.nightcage.notation.forms import load_path, load_stream
-from solver.nightcage.notation.position_json import Position
+from solver.nightcage.commands.position import Position, read_file, read_stream
 
 
 def load(file: str, lenient: bool = False) -> tuple[Position, list[Problem]]:
     """Read FILE ('-' for stdin) in any of the three position forms."""
     if file == "-":
-        return load_stream(sys.stdin.buffer, lenient)
-    return load_path(file, lenient)
+        return read_stream(sys.stdin.buffer, lenient)
+    return read_file(file, lenient)

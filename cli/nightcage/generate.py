@@ -4,24 +4,28 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import click
 
 from cli.nightcage.files import load
 from cli.options import file_argument, json_option
-from cli.output import BAD_INPUT, NO, Exit, emit_json, err, guarded, out
-from solver.nightcage.puzzles.batch import BatchError, Options, run
-from solver.nightcage.puzzles.batch import Progress as JobProgress
-from solver.nightcage.puzzles.files import solution_lines
-from solver.nightcage.puzzles.study import Study, study
+from cli.output import BAD_INPUT, Exit, emit_json, err, guarded, out
+from solver.base.control import Control, Progress
+from solver.base.limits import Limits
+from solver.nightcage.commands.generate import GRADES, BatchError
+from solver.nightcage.commands.generate import generate as generate_command
+from solver.nightcage.commands.grade import DEFAULT_MAX_NODES as GRADE_MAX_NODES
+from solver.nightcage.commands.grade import Study, solution_lines
+from solver.nightcage.commands.grade import grade as grade_command
 
 
 @click.command()
 @click.option("--count", type=click.IntRange(min=1), required=True, help="Puzzles wanted in the directory.")
-@click.option("--difficulty", type=click.Choice(["easy", "medium", "hard", "expert"]), default=None,
+@click.option("--difficulty", type=click.Choice(GRADES), default=None,
               help="Keep only puzzles of this grade  [default: any grade]")
 @click.option("--prisoners", type=click.Choice(["4", "5"]), default="4", show_default=True,
               help="4 prisoners on 6x6, or 5 on 7x7.")
@@ -58,8 +62,6 @@ def generate(count: int, difficulty: str | None, prisoners: str, setup: str, ver
     if address and backend != "ray":
         err("lueur: --address needs --backend ray")
         raise Exit(BAD_INPUT)
-    options = Options(seed=seed, difficulty=difficulty, prisoners=int(prisoners), verdict=verdict, max_nodes=max_nodes,
-                      cpsat=not no_cpsat, setup=setup)
     workers = workers or os.cpu_count() or 1
     directory = Path(output)
     if directory.exists() and not directory.is_dir():
@@ -67,17 +69,18 @@ def generate(count: int, difficulty: str | None, prisoners: str, setup: str, ver
         raise Exit(BAD_INPUT)
     try:
         with _progress(not no_progress and sys.stderr.isatty(), count) as report:
-            summary = run(directory, count, options, workers, backend, address, max_candidates, report)
+            answer = generate_command(directory, count, difficulty=difficulty, prisoners=int(prisoners), setup=setup, verdict=verdict,
+                                      cpsat=not no_cpsat, workers=workers, backend=backend, address=address,
+                                      max_candidates=max_candidates, control=Control(Limits(seed=seed, max_nodes=max_nodes), report))
     except BatchError as exc:
         err(f"lueur: {exc}")
         raise Exit(BAD_INPUT) from None
     except KeyboardInterrupt:
         err(f"lueur: interrupted; the puzzles written are kept in {output} (run the same command again to resume)")
         raise Exit(130) from None
+    summary = answer.value
     if as_json:
-        emit_json({"directory": str(summary.directory), "written": summary.written, "total": summary.total,
-                   "examined": summary.examined, "tried": summary.tried, "seconds": round(summary.seconds, 2),
-                   "tally": summary.tally, "grades": summary.grades, "complete": summary.complete})
+        emit_json(answer.document)
     else:
         grades = ", ".join(f"{n} {g}" for g, n in summary.grades.items()) or "none"
         out(f"{summary.total} puzzle(s) in {output} ({grades}); {len(summary.written)} written by this run.")
@@ -86,11 +89,11 @@ def generate(count: int, difficulty: str | None, prisoners: str, setup: str, ver
             f"next candidate {summary.examined}.")
     if not summary.complete:
         err(f"lueur: only {summary.total} of {count} puzzles after the candidates allowed (raise --max-candidates)")
-        raise Exit(3)
+    raise Exit(answer.exit_code)
 
 
 @contextmanager
-def _progress(shown: bool, count: int) -> Iterator[Callable[..., None] | None]:
+def _progress(shown: bool, count: int) -> Iterator[Progress | None]:
     """A rich progress bar on stderr: puzzles accepted of COUNT, candidates tried, rate, ETA."""
     if not shown:
         yield None
@@ -111,8 +114,8 @@ def _progress(shown: bool, count: int) -> Iterator[Callable[..., None] | None]:
     task = bars.add_task("puzzles", total=count, tried=0, rate=0)
 
 
-    def report(state: JobProgress) -> None:
-        bars.update(task, completed=state.accepted, tried=state.tried, rate=round(state.rate * 60))
+    def report(payload: dict[str, Any]) -> None:
+        bars.update(task, completed=payload["accepted"], tried=payload["tried"], rate=round(payload["per_minute"]))
 
     with bars:
         yield report
@@ -121,7 +124,8 @@ def _progress(shown: bool, count: int) -> Iterator[Callable[..., None] | None]:
 @click.command()
 @file_argument
 @click.option("--cpsat", is_flag=True, help="Also run the CP-SAT uniqueness proof and compare.")
-@click.option("--max-nodes", type=click.IntRange(min=1), default=200_000, show_default=True, help="Positions the line search may expand.")
+@click.option("--max-nodes", type=click.IntRange(min=1), default=GRADE_MAX_NODES, show_default=True,
+              help="Positions the line search may expand.")
 @json_option
 @guarded
 def grade(file: str, cpsat: bool, max_nodes: int, as_json: bool) -> None:
@@ -133,22 +137,15 @@ def grade(file: str, cpsat: bool, max_nodes: int, as_json: bool) -> None:
     """
 
     pos, _ = load(file)
-    result = study(pos.state, max_nodes, cpsat=cpsat)
-    if result.status == "unsuitable" and "no win within" in result.reason:
-        result = study(pos.state, max_nodes, cpsat=cpsat, want="lose")
+    answer = grade_command(pos.state, cpsat=cpsat, control=Control(Limits(max_nodes=max_nodes)))
     if as_json:
-        emit_json(result.as_json())
+        emit_json(answer.document)
     else:
-        _grade_text(result)
-    if result.status == "unknown":
-        raise Exit(3)
-    if result.status not in ("unique", "lose"):
-        raise Exit(NO)
+        _grade_text(answer.value)
+    raise Exit(answer.exit_code)
 
 
-def _grade_text(result: object) -> None:
-
-    assert isinstance(result, Study)
+def _grade_text(result: Study) -> None:
     if result.status == "unique" and result.grade is not None:
         out(f"Unique win in {result.turns} turns, {result.nerve} Nerve: {result.grade.grade} (score {result.grade.score}).")
         for line in solution_lines(result.plan):

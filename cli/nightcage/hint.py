@@ -7,6 +7,7 @@ import click
 from cli.nightcage.files import load
 from cli.options import file_argument, json_option
 from cli.output import emit_json, guarded, out
+from solver.base.control import Control
 from solver.base.limits import DEFAULT_MAX_POSITIONS, Limits
 from solver.nightcage.commands.hint import POLICIES
 from solver.nightcage.commands.hint import hint as hint_command
@@ -37,8 +38,8 @@ def hint(file: str, time_limit: float, rounds: int | None, seed: int, max_positi
     """
 
     pos, _ = load(file)
-    answer = hint_command(pos.state, policy=policy, limits=Limits(time_limit=time_limit, playouts=rounds, seed=seed,
-                                                                            max_positions=max_positions))
+    limits = Limits(time_limit=time_limit, playouts=rounds, seed=seed, max_positions=max_positions)
+    answer = hint_command(pos.state, policy=policy, control=Control(limits))
     result = answer.value
     if as_json:
         emit_json(answer.document)

@@ -15,11 +15,10 @@ import click
 from cli.output import Exit, err
 from solver.base.exit_codes import ExitCode
 from solver.base.svg.png import svg_to_png
-from solver.nightcage.endgame.plan import PlanTurn
-from solver.nightcage.model.state import GameState
+from solver.nightcage.commands.position import Adjudication
+from solver.nightcage.commands.solve import GameState, PlanTurn
 from solver.nightcage.present.frames import Frame, adjudication_frames, plan_frames
 from solver.nightcage.present.stepper import stepper_html
-from solver.nightcage.rules.adjudicate import Adjudication
 
 render_option = click.option("--render", "render_dir", metavar="DIR", type=click.Path(file_okay=False),
                              help="Also write one picture per step (DIR/step-01.svg ...) and DIR/index.html, "

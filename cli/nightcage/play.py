@@ -9,9 +9,10 @@ import click
 
 from cli.options import json_option
 from cli.output import BAD_INPUT, Exit, emit_json, err, guarded, out
-from solver.nightcage.bot.policy import DEFAULT_SAMPLES as CLASSIC_SAMPLES
-from solver.nightcage.bot.search import DEFAULT_SAMPLES as SEARCH_SAMPLES
-from solver.nightcage.play.autoplay import POLICIES, BotOptions, PlayedGame, play_game, record_json
+from solver.base.control import Control
+from solver.base.limits import Limits
+from solver.nightcage.commands.play import CLASSIC_SAMPLES, POLICIES, SEARCH_SAMPLES, PlayedGame
+from solver.nightcage.commands.play import play as play_command
 
 REPLAY_HELP = """\b
 Replay a saved game through the rules engine (bash; the actions are in meta.actions):
@@ -43,8 +44,9 @@ def play(seed: int, prisoners: str, policy: str, samples: int | None, time_limit
     and every action in the notation; `lueur apply` replays it to the same
     result. Exit 0 when the prisoners escape, 1 when they lose.
     """
-    game = play_game(seed, int(prisoners), policy, BotOptions(samples, time_limit))
-    record = record_json(game)
+    control = Control(Limits(time_limit=time_limit, seed=seed))
+    answer = play_command(prisoners=int(prisoners), policy=policy, samples=samples, control=control)
+    game, record = answer.value, answer.document
     if output is not None:
         try:
             with open(output, "w", encoding="utf-8") as handle:
@@ -56,7 +58,7 @@ def play(seed: int, prisoners: str, policy: str, samples: int | None, time_limit
         emit_json(record)
     else:
         out(_summary(game, output))
-    raise Exit(0 if game.result == "win" else 1)
+    raise Exit(answer.exit_code)
 
 
 def _summary(game: PlayedGame, output: str | None) -> str:

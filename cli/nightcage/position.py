@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import click
 
 from cli.nightcage.files import load
 from cli.options import file_argument, json_option
 from cli.output import Exit, emit_json, err, guarded, out, out_document
 from solver.nightcage.commands import position as commands
-from solver.nightcage.notation.forms import dump
-from solver.nightcage.notation.position_json import to_json
+from solver.nightcage.present.reports import adjudication_text
 
 from .pictures import render_adjudication, render_format_option, render_option, title_of
-from .text import adjudication_text, check_text, legal_text, odds_text
+from .text import check_text, legal_text, odds_text
 
 
 @click.command()
@@ -30,27 +27,17 @@ def show(file: str, graph: bool, as_json: bool) -> None:
     """
 
     pos, warnings = load(file)
-    report = None
-    if graph:
-        from solver.nightcage.present.graph import analyse
-
-        report = analyse(pos.state)
+    answer = commands.show(pos, graph=graph)
     if as_json:
-        doc: dict[str, Any] = {"position": to_json(pos.state, pos.meta), **commands.render(pos).document}
-        if report is not None:
-            from solver.nightcage.present.graph import report_json
-
-            doc["graph"] = report_json(report)
-        emit_json(doc)
+        emit_json(answer.document)
         return
-    board = commands.render(pos).document
-    out(board["board"])
-    out(f"Now: {board['awaits']}")
-    if report is not None:
+    out(answer.document["board"])
+    out(f"Now: {answer.document['awaits']}")
+    if answer.value is not None:
         from solver.nightcage.present.graph import report_text
 
         out()
-        out(report_text(report))
+        out(report_text(answer.value))
 
 
 @click.command()
@@ -124,11 +111,11 @@ def apply_command(file: str, actions: tuple[str, ...], render_dir: str | None, r
 def convert(file: str, form: str, as_json: bool) -> None:
     """Convert a position between JSON, the TOML scenario form and the one-line notation."""
     pos, _ = load(file)
-    text = dump(pos.state, pos.meta, form)
+    answer = commands.convert(pos, form)
     if as_json:
-        emit_json({"form": form, "output": text, "position": to_json(pos.state, pos.meta)})
+        emit_json(answer.document)
     else:
-        out_document(text.rstrip("\n"))
+        out_document(answer.document["output"].rstrip("\n"))
 
 
 @click.command()

@@ -9,9 +9,10 @@ import click
 from cli.nightcage.files import load
 from cli.options import file_argument, json_option
 from cli.output import emit_json, guarded, out
-from solver.nightcage.commands.review import DEFAULT_ORACLE_SECONDS, DEFAULT_SAMPLES, DEFAULT_TOP
+from solver.base.control import Control
+from solver.base.limits import Limits
+from solver.nightcage.commands.review import DEFAULT_ORACLE_SECONDS, DEFAULT_SAMPLES, DEFAULT_TOP, Review, ReviewedDecision
 from solver.nightcage.commands.review import review as review_command
-from solver.nightcage.play.review import Review, ReviewedDecision
 
 WIDTH = 100
 EXAMPLES = """\b
@@ -51,7 +52,7 @@ def review(file: str, top: int, samples: int, seed: int, oracle_seconds: float, 
     with where it is (exit 2).
     """
     pos, _ = load(file)
-    answer = review_command(pos, top=top, samples=samples, seed=seed, oracle_seconds=oracle_seconds)
+    answer = review_command(pos, top=top, samples=samples, control=Control(Limits(time_limit=oracle_seconds, seed=seed)))
     if as_json:
         emit_json(answer.document)
     else:

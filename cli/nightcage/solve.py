@@ -7,12 +7,12 @@ import click
 from cli.nightcage.files import load
 from cli.options import file_argument, json_option
 from cli.output import Exit, emit_json, err, guarded, out
+from solver.base.control import Control
 from solver.base.errors import IllegalActionError
 from solver.base.exit_codes import ExitCode
 from solver.base.limits import DEFAULT_MAX_POSITIONS, Limits
-from solver.nightcage.commands.solve import ENGINES, OBJECTIVES
+from solver.nightcage.commands.solve import ENGINES, OBJECTIVES, SolveReport
 from solver.nightcage.commands.solve import solve as solve_command
-from solver.nightcage.endgame.solving import SolveReport
 from solver.nightcage.present.answers import answer_text
 
 from .pictures import render_format_option, render_option, render_plan, title_of
@@ -57,7 +57,7 @@ def solve(
     pos, _ = load(file)
     limits = Limits(time_limit=time_limit, max_nodes=max_nodes, max_positions=max_positions)
     try:
-        answer = solve_command(pos.state, engine=engine, objective=objective, limits=limits, after=after, boards=boards)
+        answer = solve_command(pos.state, engine=engine, objective=objective, control=Control(limits), after=after, boards=boards)
     except IllegalActionError as exc:
         err(f"lueur: refused: {exc.action}: {exc.reason}")
         raise Exit(ExitCode.BAD_INPUT) from None

@@ -1,16 +1,11 @@
-"""Plain-text views of the library's results (the CLI's default output)."""
+"""Plain-text views of the library's results (the CLI's default output); an adjudication's is
+:func:`solver.nightcage.present.reports.adjudication_text`."""
 
 from __future__ import annotations
 
-import textwrap
 from typing import Any
 
 from solver.base.errors import MAX_LISTED, Problem
-from solver.nightcage.model.rulebook import section
-from solver.nightcage.present.render import render
-from solver.nightcage.present.reports import differences
-from solver.nightcage.rules.adjudicate import Adjudication
-from solver.nightcage.rules.engine import awaits
 
 
 def check_text(file: str, problems: list[Problem], total: int = 0) -> str:
@@ -48,42 +43,6 @@ def _columns(items: list[str], width: int = 78) -> list[str]:
     cell = max(len(i) for i in items) + 2
     per_line = max(1, (width - 2) // cell)
     return ["  " + "".join(f"{i:<{cell}}" for i in items[k : k + per_line]).rstrip() for k in range(0, len(items), per_line)]
-
-
-def adjudication_text(adj: Adjudication, meta: dict[str, Any] | None) -> str:
-
-    lines = []
-    for step in adj.steps:
-        label = f"{step.action}" + ("  (implied)" if step.implicit else "")
-        lines.append(f"> {label}")
-        for e in step.events:
-            source = section(e.rule) + (f"; {e.ruling}" if e.ruling else "")
-            lines += _wrap(f"{e.text}  [{source}]", "    ")
-    if adj.refused is not None:
-        lines.append(f"> {adj.refused.action}")
-        lines += _wrap(f"REFUSED: {adj.refused.reason}", "    ")
-        if adj.refused.legal:
-            lines += _wrap("legal here: " + ", ".join(adj.refused.legal), "    ")
-    lines.append("")
-    lines.append(render(adj.state, meta))
-    over = adj.outcome
-    lines.append(f"Outcome: {over.result.upper()}: {over.reason}" if over else f"Now: {awaits(adj.state)}")
-    if adj.alternatives:
-        lines.append("")
-        lines.append("This result depends on rulings; under the other reading:")
-        for alt in adj.alternatives:
-            lines += _wrap(f"{alt.ruling} ({alt.reading}):", "  ")
-            if alt.refused is not None:
-                lines += _wrap(f"'{alt.refused.action}' would be refused: {alt.refused.reason}; before it:", "      ")
-            elif alt.outcome is not None:
-                lines += _wrap(f"outcome: {alt.outcome.result} ({alt.outcome.reason})", "      ")
-            for d in differences(alt.compared, alt.state)[:8]:
-                lines += _wrap(d, "      ")
-    return "\n".join(lines)
-
-
-def _wrap(text: str, indent: str) -> list[str]:
-    return textwrap.wrap(text, width=100, initial_indent=indent, subsequent_indent=indent + "  ") or [indent]
 
 
 def odds_text(result: Any) -> str:

@@ -1,11 +1,11 @@
-"""The Fearsome Floors commands, once for every front end: the forecast, the safe moves and the race; a new game, what
-the position waits for, actions played and told, and the board drawn (the workbench's companion for this game).
+"""The Fearsome Floors commands, once for every front end: show, new and the pictures; the forecast, the safe
+moves and the race; what the position waits for and actions played and told (the workbench's companion).
 
-Each takes a position of the second game (:class:`solver.fearsome.model.state.Position`)
-and returns an :class:`~solver.base.answers.Answer` whose document is the
-analysis's ``as_json()`` (``lueur ff forecast --json`` prints it; the protocol's
-``ff.forecast`` sends it as ``result``) and whose value is the analysis itself,
-for the command line's text and pictures.
+Each returns an :class:`~solver.base.answers.Answer`. The analyses take a
+position of the second game (:class:`solver.fearsome.model.state.Position`);
+their document is the analysis's ``as_json()`` (``lueur ff forecast --json``
+prints it; the protocol's ``ff.forecast`` sends it as ``result``) and their
+value is the analysis itself, for the command line's text and pictures.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any
 from solver.base.answers import Answer, OptionError
 from solver.base.errors import LueurError
 from solver.base.exit_codes import ExitCode
-from solver.fearsome.analysis.forecast import forecast, fraction_text
+from solver.fearsome.analysis.forecast import Forecast, forecast, fraction_text
 from solver.fearsome.analysis.race import race
 from solver.fearsome.analysis.safe_moves import RankingError, rank_moves
 from solver.fearsome.model import setups
@@ -25,7 +25,9 @@ from solver.fearsome.model.board import name
 from solver.fearsome.model.state import Pawn, Phase, Place, Position
 from solver.fearsome.notation import position_json
 from solver.fearsome.notation.actions import DRAW, ActionError, DrawAction, move_text, parse_action
+from solver.fearsome.present.drawing import draw
 from solver.fearsome.present.narration import monster_sentences, move_sentences
+from solver.fearsome.present.pictures import tile_svg
 from solver.fearsome.present.status import monster_text, next_draw_text, status_text
 from solver.fearsome.present.svg import board_svg
 from solver.fearsome.present.svg_paths import death_squares
@@ -34,6 +36,26 @@ from solver.fearsome.rules import turns
 from solver.fearsome.rules.monster import MonsterTrace, monster_phase
 from solver.fearsome.rules.moves import IllegalMove, PawnMove, move_along, pawn_moves
 from solver.fearsome.rules.rounds import IllegalTile, next_tiles, resolve, winner
+
+TILE_NAMES = position_json.TILE_NAMES
+"""The tombstone tiles by name, as ``render``'s ``tile`` takes them."""
+DEFAULT_SCENERY_SEED = 1
+"""The advanced game's random placement when the caller gives no seed."""
+
+
+def ff_show(position: Position) -> Answer:
+    """The position, the board as text, and the state in words (``status``: whose turn, what comes next)."""
+    lines = [status_text(position)]
+    if next_draw_text(position):
+        lines.append(next_draw_text(position))
+    return Answer(ExitCode.OK, {"position": position_json.to_json(position), "board": draw(position), "status": lines})
+
+
+def ff_tile_picture(position: Position, *, title: str, tile: str | None = None) -> Answer:
+    """The board as ``lueur ff render`` draws it, titled ``title``; with ``tile`` (one of :data:`TILE_NAMES`), the
+    monster's path for that tombstone tile and the squares where pawns die. ``Answer.value`` is the SVG text."""
+    svg = tile_svg(position, title, tile)
+    return Answer(ExitCode.OK, {"format": "svg", "board": svg}, svg)
 
 
 def ff_forecast(position: Position) -> Answer:
@@ -75,14 +97,21 @@ def _ranking_error(position: Position, message: str, lure: str | None) -> LueurE
     return OptionError("pawn", message)
 
 
-def ff_new(players: int = 4, advanced: bool = False, seed: int = 1) -> Answer:
-    """A starting position: the basic layout, or (``advanced``) the 17 scenery pieces placed at random from ``seed``."""
-    scenery = setups.random_scenery(random.Random(seed)) if advanced else None
-    document = position_json.to_json(setups.new_game(players, scenery=scenery),
-                                      {"title": f"New game, {players} players{', advanced' if advanced else ''}"})
+def ff_new(players: int = 4, advanced: bool = False, seed: int | None = None, *, title: str | None = None) -> Answer:
+    """A starting position for ``players`` (2 to 7): the basic layout, or with ``advanced`` the 17 scenery pieces
+    placed at random from ``seed`` (:data:`DEFAULT_SCENERY_SEED` when None), titled ``title`` when given. The
+    document is ``{"position": ...}``; ``Answer.value`` the position written compactly, as a file holds it."""
+    scenery = setups.random_scenery(random.Random(DEFAULT_SCENERY_SEED if seed is None else seed)) if advanced else None
+    document: dict[str, Any] = position_json.to_json(setups.new_game(players, scenery=scenery),
+                                                     {"title": title} if title else None)
     if advanced:
         document["advanced"] = True
-    return Answer(ExitCode.OK, {"position": document})
+    return Answer(ExitCode.OK, {"position": document}, position_json.compact(document))
+
+
+def new_game_title(players: int, advanced: bool) -> str:
+    """The title the protocol's ``ff.new`` gives a new game."""
+    return f"New game, {players} players{', advanced' if advanced else ''}"
 
 
 def ff_legal(position: Position) -> Answer:
@@ -163,3 +192,7 @@ def _end_name(move: PawnMove) -> str:
 
 def _place_name(pawn: Pawn) -> str:
     return name(pawn.square) if pawn.place is Place.BOARD else pawn.place.value
+
+
+__all__ = ["DEFAULT_SCENERY_SEED", "TILE_NAMES", "Forecast", "ff_apply", "ff_forecast", "ff_legal", "ff_moves", "ff_new",
+           "ff_race", "ff_render", "ff_show", "ff_tile_picture", "new_game_title"]

@@ -138,7 +138,8 @@ COMMANDS = tuple(Command(name, fields, RESULTS[name], TAKES.get(name, "position"
 def serve(request: Request, info: Info, should_stop: ShouldStop) -> dict[str, Any]:
     """The final line for ``request`` (without its ``id``): its position read as ``lueur-ff-position/1``."""
     if request.command == "ff.new":
-        answer = commands.ff_new(request.fields["players"], request.fields["advanced"], request.limits.seed)
+        answer = commands.ff_new(request.fields["players"], request.fields["advanced"], request.limits.seed,
+                                 title=commands.new_game_title(request.fields["players"], request.fields["advanced"]))
         return result(request.command, answer.exit_code, answer.document)
     try:
         position = read_position(request)

@@ -9,15 +9,16 @@ format, read leniently: an unknown field is ignored with a warning.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 from solver.base.answers import Answer, reported
+from solver.base.control import Control
 from solver.base.errors import LimitReached, LueurError, PositionError, Problem
 from solver.base.exit_codes import ExitCode
 from solver.base.protocol import Command, Field, Info, Request, RequestError, ShouldStop, capped_warnings, json_type, result
+from solver.nightcage.commands import analyze as analyze_command
 from solver.nightcage.commands import hint as hint_command
 from solver.nightcage.commands import position as position_commands
 from solver.nightcage.commands import solve as solve_command
@@ -29,7 +30,6 @@ from solver.nightcage.model.setups import BASES
 from solver.nightcage.notation.forms import FORMS, load_text
 from solver.nightcage.notation.json_schema import POSITION_SCHEMA_ID, position_schema
 from solver.nightcage.notation.position_json import Position, read
-from solver.nightcage.play.analyze import analyze
 from solver.nightcage.play.hint import DEFAULT_TIME_LIMIT as HINT_TIME_LIMIT
 from solver.nightcage.play.hint import opening
 from solver.nightcage.result_schemas import RENDER_FORMATS, RESULTS
@@ -220,29 +220,15 @@ def _hint(request: Request, position: Position, info: Info, should_stop: ShouldS
 
 
 def _analyze(request: Request, position: Position, info: Info, should_stop: ShouldStop) -> Answer:
-    limits = request.limits
-    last = [0.0]
-
-    def progress(phase: str, done: int, total: int) -> None:
-        if should_stop():
-            raise _Stopped
-        now = time.monotonic()
-        if now - last[0] >= limits.report_every or done == total:
-            last[0] = now
-            info({"stage": phase, "done": done, "total": total, "proven": False})
-
-    try:
-        # One worker: requests run side by side already, each in its own process.
-        analysis = analyze(position.state, limits=replace(limits, playouts=limits.playouts or DEFAULT_PLAYOUTS), workers=1,
-                           policy=request.fields["policy"], orders=request.fields["orders"], order_nodes=request.fields["order_nodes"],
-                           progress=progress)
-    except _Stopped:
-        raise RequestError("stopped", "stopped before the analysis was complete: no estimate") from None
-    return Answer(ExitCode.OK, analysis.as_json(), analysis)
-
-
-class _Stopped(Exception):
-    pass
+    # The runner alone applies the time limit (the request's answer is then "stopped", with the last progress);
+    # one worker: requests run side by side already, each in its own process.
+    limits = replace(request.limits, playouts=request.limits.playouts or DEFAULT_PLAYOUTS, time_limit=None)
+    control = Control(limits, progress=lambda payload: info({**payload, "proven": False}), should_stop=should_stop)
+    answer = analyze_command.analyze(position.state, control=control, workers=1, policy=request.fields["policy"],
+                                     orders=request.fields["orders"], order_nodes=request.fields["order_nodes"])
+    if answer.value.cut_short:
+        raise RequestError("stopped", "stopped before the analysis was complete: no estimate")
+    return answer
 
 
 _RUN: dict[str, Callable[[Request, Position, Info, ShouldStop], Answer]] = {

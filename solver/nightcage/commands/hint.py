@@ -1,14 +1,21 @@
-"""``hint``: the best choice for the decision at hand, its evaluation and the runner-ups."""
+"""``hint``: the best choice for the decision at hand, its evaluation and the runner-ups.
+
+One :class:`~solver.base.control.Control` steers it: ``limits.time_limit``
+(the time to think, 1 s when None), ``limits.playouts`` (playouts per choice,
+reproducible, instead of playing until the time is up), ``limits.seed``,
+``limits.max_positions`` (the exact stage's memory), progress reports (the
+decision and its choices, then the ranking so far) and a stop request (the
+ranking so far is the answer).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from solver.base.answers import Answer
+from solver.base.control import NO_CONTROL, Control, Progress, ShouldStop, folded
 from solver.base.exit_codes import ExitCode
-from solver.base.limits import NO_LIMITS, Limits
+from solver.base.limits import Limits
 from solver.nightcage.model.state import GameState
+from solver.nightcage.play.hint import Hint
 from solver.nightcage.play.hint import hint as best_choice
 from solver.nightcage.play.playouts import POLICIES
 
@@ -17,18 +24,23 @@ def hint(
     state: GameState,
     *,
     policy: str = "greedy",
-    limits: Limits = NO_LIMITS,
-    progress: Callable[[dict[str, Any]], None] | None = None,
-    should_stop: Callable[[], bool] | None = None,
+    control: Control = NO_CONTROL,
     announce: bool = True,
+    limits: Limits | None = None,
+    progress: Progress | None = None,
+    should_stop: ShouldStop | None = None,
 ) -> Answer:
-    """The hint (``Answer.value`` is a :class:`solver.nightcage.play.hint.Hint`).
+    """The hint (``Answer.value`` is a :class:`Hint`).
 
-    ``limits.playouts`` fixes the playouts per choice (reproducible whatever
-    the machine's speed) instead of playing until ``limits.time_limit`` is up.
-    Raises :class:`solver.base.errors.NoDecision` when the position awaits no decision.
+    Raises :class:`solver.base.errors.NoDecision` when the position awaits no
+    decision. ``announce=False``: the caller already sent the first report
+    (:func:`solver.nightcage.play.hint.opening`). ``limits``, ``progress`` and
+    ``should_stop`` are the transitional keywords of :func:`solver.base.control.folded`.
     """
-    result = best_choice(state, limits=limits, policy=policy, progress=progress, should_stop=should_stop, announce=announce)
+    control = folded(control, limits, progress, should_stop)
+    result = best_choice(state, limits=control.limits, policy=policy, progress=control.progress, should_stop=control.should_stop,
+                         announce=announce)
     return Answer(ExitCode.OK, result.as_json(), result)
 
-__all__ = ["POLICIES", "hint"]
+
+__all__ = ["POLICIES", "Hint", "hint"]

@@ -1,8 +1,9 @@
-"""The quick commands: check, legal, apply, render, odds, new and convert."""
+"""The quick commands: check, legal, apply, show, render, odds, new and convert."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any, BinaryIO
 
 from solver.base.answers import Answer
 from solver.base.errors import PositionError, Problem
@@ -11,16 +12,27 @@ from solver.nightcage.chance.odds import position_odds
 from solver.nightcage.model.grid import Cell
 from solver.nightcage.model.newgame import new_game
 from solver.nightcage.model.setups import Setup
-from solver.nightcage.notation.forms import dump
+from solver.nightcage.notation.forms import dump, load_path, load_stream
 from solver.nightcage.notation.json_writer import to_json
 from solver.nightcage.notation.position_json import Position
 from solver.nightcage.present.frames import walk_overlays
 from solver.nightcage.present.render import render as draw
 from solver.nightcage.present.reports import adjudication_json, legal_json
 from solver.nightcage.present.svg_board import Overlays, board_svg
-from solver.nightcage.rules.adjudicate import adjudicate
+from solver.nightcage.rules.adjudicate import Adjudication, adjudicate
 from solver.nightcage.rules.engine import awaits
 from solver.nightcage.rules.outcome import outcome
+
+
+def read_file(path: str, lenient: bool = False) -> tuple[Position, list[Problem]]:
+    """The position in the file at ``path``, in any of the three position forms, and its warnings
+    (unknown keys, when ``lenient``). Raises :class:`PositionError` with every problem located."""
+    return load_path(path, lenient)
+
+
+def read_stream(stream: BinaryIO, lenient: bool = False) -> tuple[Position, list[Problem]]:
+    """Like :func:`read_file`, from an open binary stream (standard input)."""
+    return load_stream(stream, lenient)
 
 
 def check(read: Callable[[], tuple[Position, list[Problem]]]) -> Answer:
@@ -81,6 +93,19 @@ def render(position: Position, *, picture: str = "text", sight: bool = True, lig
     return Answer(ExitCode.OK, {"format": picture, "board": board, "awaits": awaits(position.state)})
 
 
+def show(position: Position, *, graph: bool = False) -> Answer:
+    """``lueur show``: the position, the board as text and what it waits for; with ``graph``, the board
+    graph's analyses too (``Answer.value`` is then the :class:`solver.nightcage.present.graph.GraphReport`, else None)."""
+    document: dict[str, Any] = {"position": to_json(position.state, position.meta), **render(position).document}
+    if not graph:
+        return Answer(ExitCode.OK, document)
+    from solver.nightcage.present.graph import analyse, report_json  # networkx: only for the graph
+
+    report = analyse(position.state)
+    document["graph"] = report_json(report)
+    return Answer(ExitCode.OK, document, report)
+
+
 def new(base: str = "standard") -> Answer:
     """The position before the first turn of a game set up as ``base`` (the pile's order unknown)."""
     state = new_game(Setup(base=base))
@@ -97,3 +122,6 @@ def convert(position: Position, form: str) -> Answer:
     """The position written in ``form`` (``json``, ``toml`` or ``line``), as ``lueur convert --json`` gives it."""
     text = dump(position.state, position.meta, form)
     return Answer(ExitCode.OK, {"form": form, "output": text, "position": to_json(position.state, position.meta)})
+
+
+__all__ = ["Adjudication", "Position", "apply", "check", "convert", "legal", "new", "odds", "read_file", "read_stream", "render", "show"]

@@ -4,19 +4,23 @@ A deterministic position (an empty pile, or a pile of known order) goes to the
 exact planners; a pile of unknown order to the expectimax (the exact chance of
 winning). ``after`` plays some actions first and answers the position they
 lead to.
+
+One :class:`~solver.base.control.Control` steers it: ``limits.time_limit``
+(per engine), ``limits.max_nodes`` and ``limits.max_positions``
+(:data:`DEFAULT_LIMITS` for those left None), progress reports and a stop
+request. A limit reached, or a stop, answers UNKNOWN, exit 3.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import replace
-from typing import Any
+from collections.abc import Sequence
 
 from solver.base.answers import Answer, OptionError
+from solver.base.control import Control, Progress, ShouldStop, folded
 from solver.base.errors import IllegalActionError
 from solver.base.limits import DEFAULT_MAX_POSITIONS, Limits
 from solver.nightcage.chance.solving import ChanceReport, is_chance, solve_chance_position
-from solver.nightcage.endgame.plan import Objective
+from solver.nightcage.endgame.plan import Objective, PlanTurn
 from solver.nightcage.endgame.solving import Engine, SolveReport, solve_position
 from solver.nightcage.model.state import GameState
 from solver.nightcage.rules.adjudicate import play
@@ -27,6 +31,7 @@ DEFAULT_TIME_LIMIT = 10.0
 DEFAULT_MAX_NODES = 2_000_000
 DEFAULT_LIMITS = Limits(time_limit=DEFAULT_TIME_LIMIT, max_nodes=DEFAULT_MAX_NODES, max_positions=DEFAULT_MAX_POSITIONS)
 """Used for a limit the caller leaves out (the command line sets its own)."""
+DEFAULT_CONTROL = Control(DEFAULT_LIMITS)
 
 
 def solve(
@@ -34,38 +39,42 @@ def solve(
     *,
     engine: str = Engine.SEARCH,
     objective: str = Objective.TURNS,
-    limits: Limits = DEFAULT_LIMITS,
+    control: Control = DEFAULT_CONTROL,
     after: Sequence[str] = (),
     boards: bool = False,
-    progress: Callable[[dict[str, Any]], None] | None = None,
-    should_stop: Callable[[], bool] | None = None,
+    limits: Limits | None = None,
+    progress: Progress | None = None,
+    should_stop: ShouldStop | None = None,
 ) -> Answer:
     """The planners' answer (see the module doc); ``Answer.value`` is the report, ``Answer.state`` the position solved.
 
     Raises :class:`IllegalActionError` when an action of ``after`` is refused,
     and :class:`OptionError` when CP-SAT is asked about a pile of unknown order.
-    ``progress`` first gets one line saying what runs within which limits,
-    then the search's own reports.
+    The control's progress first gets one line saying what runs within which
+    limits, then the search's own reports. ``limits``, ``progress`` and
+    ``should_stop`` are the transitional keywords of :func:`solver.base.control.folded`.
     """
+    control = folded(control, limits, progress, should_stop).within(DEFAULT_LIMITS)
     if after:
         played = play(state, list(after))  # the position they lead to; the other readings are not asked
         if played.refused is not None:
             raise IllegalActionError(played.refused.action, played.refused.reason, list(played.refused.legal))
         state = played.state
-    time_limit = DEFAULT_TIME_LIMIT if limits.time_limit is None else limits.time_limit
-    max_nodes = DEFAULT_MAX_NODES if limits.max_nodes is None else limits.max_nodes
-    max_positions = DEFAULT_MAX_POSITIONS if limits.max_positions is None else limits.max_positions
-    limits = replace(limits, time_limit=time_limit, max_nodes=max_nodes, max_positions=max_positions)
     chance = is_chance(state)
     if chance and engine == Engine.CPSAT:
         raise OptionError("engine", "the pile's order is unknown; CP-SAT answers deterministic positions only "
                                     "(search or both: the expectimax answers piles of unknown order)")
-    if progress is not None:
-        progress({"stage": "starting", "planner": "expectimax" if chance else engine, "proven": False, "time_limit": time_limit,
-                  "max_nodes": max_nodes, "max_positions": max_positions})
+    within = control.limits
+    control.report({"stage": "starting", "planner": "expectimax" if chance else engine, "proven": False,
+                    "time_limit": within.time_limit, "max_nodes": within.max_nodes, "max_positions": within.max_positions})
     report: SolveReport | ChanceReport
     if chance:
-        report = solve_chance_position(state, engine=engine, limits=limits, should_stop=should_stop)
+        report = solve_chance_position(state, engine=engine, limits=within, should_stop=control.should_stop)
     else:
-        report = solve_position(state, engine=engine, objective=objective, limits=limits, progress=progress, should_stop=should_stop)
+        report = solve_position(state, engine=engine, objective=objective, limits=within, progress=control.progress,
+                                should_stop=control.should_stop)
     return Answer(report.exit_code, report.as_json(state, boards), report, state)
+
+
+__all__ = ["DEFAULT_CONTROL", "DEFAULT_LIMITS", "DEFAULT_MAX_NODES", "DEFAULT_TIME_LIMIT", "ENGINES", "OBJECTIVES", "ChanceReport",
+           "GameState", "PlanTurn", "SolveReport", "solve"]

@@ -16,11 +16,16 @@ Both come with 95% Wilson intervals. Playout ``i`` and order ``j`` draw their
 randomness from ``(seed, i)`` and ``(seed, j)`` alone, so the answer is the
 same for a given seed whatever the number of workers.
 
-``time_limit`` bounds the whole analysis: past it, the playouts and orders
-under way stop and the answer rests on those done (``Analysis.cut_short``
-says so); such an answer depends on the machine's speed, one that is not cut
-short does not. Worker processes end with the analysis, however it ends
-(:mod:`solver.base.workers`).
+The analysis is steered by one :class:`~solver.base.control.Control`:
+``limits.playouts`` games are played, ``limits.seed`` seeds them,
+``limits.time_limit`` bounds the whole analysis, ``progress`` gets
+``{"stage": "playouts" or "hindsight", "done", "total", "proven": false}``
+about every ``limits.report_every`` seconds (and when a stage is done), and
+``should_stop`` asks it to finish early. Past the time limit, or once asked
+to stop, the playouts and orders under way stop and the answer rests on those
+done (``Analysis.cut_short`` says why); such an answer depends on the
+machine's speed, one that is not cut short does not. Worker processes end
+with the analysis, however it ends (:mod:`solver.base.workers`).
 """
 
 from __future__ import annotations
@@ -32,7 +37,7 @@ from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Any
 
-from solver.base.limits import Limits
+from solver.base.control import Control
 from solver.base.stats import Proportion
 from solver.base.workers import Workers
 from solver.nightcage.chance.hindsight import Hindsight, distinct_orders, order_count, solve_orders
@@ -43,7 +48,11 @@ from solver.nightcage.play.playouts import Playouts, playout_rng
 
 Progress = Callable[[str, int, int], None]
 """``progress(phase, done, total)``: ``phase`` is ``"playouts"`` or ``"hindsight"``; with worker processes
-it is also called every :data:`TICK` seconds while nothing changes (a reporter can show the time)."""
+it is also called every :data:`TICK` seconds while nothing changes (a reporter can show the time).
+What :class:`_Runner` calls; :class:`_Paced` turns it into the control's reports."""
+
+STOPPED = "stopped on request"
+"""``Analysis.cut_short`` when ``should_stop`` ended the analysis."""
 
 CHUNK = 250
 """Playouts per task handed to a worker: big enough to pay for the hand-over, small enough for progress."""
@@ -110,18 +119,15 @@ class Analysis:
         return doc
 
 
-def analyze(
-    state: GameState, *, limits: Limits, workers: int = 1, policy: str = "greedy", orders: int = 200,
-    order_time: float | None = 2.0, order_nodes: int = 150, progress: Progress | None = None, time_limit: float | None = None,
+def analyze_position(
+    state: GameState, *, control: Control, workers: int = 1, policy: str = "greedy", orders: int = 200,
+    order_time: float | None = 2.0, order_nodes: int = 150,
 ) -> Analysis:
-    """Estimate the chance of escaping from ``state`` (see the module doc).
-
-    ``limits.playouts`` games are played (required); ``limits.seed`` makes the answer reproducible;
-    ``time_limit`` (seconds, none when None) bounds the whole analysis.
-    """
+    """Estimate the chance of escaping from ``state`` (see the module doc: ``control.limits.playouts`` is required)."""
+    limits = control.limits
     if limits.playouts is None:
         raise ValueError("analyze needs limits.playouts: how many games to play")
-    playouts, seed = limits.playouts, limits.seed
+    playouts, seed, time_limit = limits.playouts, limits.seed, limits.time_limit
     started = time.perf_counter()
     until = None if time_limit is None else time.time() + time_limit  # wall clock: the workers read it too
     sim = Playouts(state, policy)  # fails early, in this process, on a bad policy or position
@@ -134,13 +140,13 @@ def analyze(
         order_nodes, orders = order_nodes * orders // distinct, distinct
     pool = Workers(workers) if workers > 1 else None
     with pool if pool is not None else nullcontext():
-        runner = _Runner(pool, progress, until)
+        runner = _Runner(pool, _Paced(control), until, control.stop_requested)
         parts = runner.run(_playout_chunk, [(state, policy, seed, i, min(i + CHUNK, playouts), until)
                                             for i in range(0, playouts, CHUNK)], "playouts", playouts)
         played = time.perf_counter()
         wins, done = sum(w for w, _ in parts), sum(n for _, n in parts)
         hindsight = None
-        if sampled and done == playouts and not runner.past_time():
+        if sampled and done == playouts and not runner.past_time() and not runner.stopped:
             found = runner.run(_order_chunk, [(state, seed, j, min(j + ORDERS_PER_TASK, orders), order_time, order_nodes,
                                                exhaustive, until) for j in range(0, orders, ORDERS_PER_TASK)],
                                "hindsight", orders)
@@ -151,7 +157,7 @@ def analyze(
                         finished - started, played - started, finished - played, exhaustive, None, playouts,
                         orders if sampled else 0)
     if cut:
-        analysis.cut_short = f"the time limit ({time_limit:g} s) was reached"
+        analysis.cut_short = STOPPED if runner.stopped or time_limit is None else f"the time limit ({time_limit:g} s) was reached"
     return analysis
 
 
@@ -167,27 +173,61 @@ def _merged(parts: list[Hindsight]) -> Hindsight:
     return merged
 
 
-class _Runner:
-    """Runs the tasks of one phase: in this process (one worker), or in the pool; reports progress."""
+class _Paced:
+    """The control's progress, at most every ``limits.report_every`` seconds (a stage's last count always)."""
 
-    def __init__(self, pool: Workers | None, progress: Progress | None, until: float | None) -> None:
+    def __init__(self, control: Control) -> None:
+        self.control = control
+        self.last = -float("inf")
+
+    def __call__(self, phase: str, done: int, total: int) -> None:
+        now = time.monotonic()
+        if now - self.last >= self.control.limits.report_every or done == total:
+            self.last = now
+            self.control.report({"stage": phase, "done": done, "total": total, "proven": False})
+
+
+class _Stop(Exception):
+    """Raised from a task's step in this process when the caller asks to stop: the task's results are dropped."""
+
+
+class _Runner:
+    """Runs the tasks of one phase: in this process (one worker), or in the pool; reports progress and
+    stops at the time limit or when asked to (``stopped`` says which)."""
+
+    def __init__(self, pool: Workers | None, progress: Progress, until: float | None, should_stop: Callable[[], bool]) -> None:
         self.pool = pool
         self.progress = progress
         self.until = until
+        self.should_stop = should_stop
+        self.stopped = False
 
     def past_time(self, grace: float = 0.0) -> bool:
         return self.until is not None and time.time() > self.until + grace
 
+    def _stop_now(self) -> bool:
+        self.stopped = self.stopped or self.should_stop()
+        return self.stopped
+
     def run(self, task: Callable[..., Any], chunks: Sequence[tuple[Any, ...]], phase: str, total: int) -> list[Any]:
-        """The results of ``task`` over ``chunks``, in order; chunks not done in time count for nothing."""
-        report = self.progress or (lambda phase, done, total: None)
+        """The results of ``task`` over ``chunks``, in order; chunks not done in time (or before a stop) count for nothing."""
+        report = self.progress
         report(phase, 0, total)
         if self.pool is None or len(chunks) <= 1:
             results = []
             before = 0
+
+            def step(n: int, before: int) -> None:
+                report(phase, before + n, total)
+                if self._stop_now():
+                    raise _Stop
+
             for chunk in chunks:
                 # One playout or order at a time: progress (and a caller's stop request) as it goes.
-                result = task(*chunk, on_step=lambda n, before=before: report(phase, before + n, total))
+                try:
+                    result = task(*chunk, on_step=lambda n, before=before: step(n, before))
+                except _Stop:
+                    break
                 results.append(result)
                 before += _units(result)
                 if self.past_time():
@@ -197,7 +237,7 @@ class _Runner:
         def on_tick(results: list[Any]) -> None:
             report(phase, sum(_units(r) for r in results if r is not None), total)
 
-        found = self.pool.run(task, chunks, tick=TICK, on_tick=on_tick, give_up=lambda: self.past_time(GRACE))
+        found = self.pool.run(task, chunks, tick=TICK, on_tick=on_tick, give_up=lambda: self.past_time(GRACE) or self._stop_now())
         return [r for r in found if r is not None]
 
 
@@ -242,4 +282,4 @@ def _known_order(state: GameState) -> tuple[TileType, ...]:
     return state.pile.order
 
 
-__all__ = ["Analysis", "analyze"]
+__all__ = ["STOPPED", "Analysis", "analyze_position"]

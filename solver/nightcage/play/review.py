@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -146,8 +147,9 @@ class RecordEnds(Exception):
 
 
 def review(record: GameRecord, *, top: int = DEFAULT_TOP, samples: int = DEFAULT_SAMPLES, seed: int = 0,
-           oracle_seconds: float = DEFAULT_ORACLE_SECONDS) -> Review:
-    """The review of a record (see the module doc)."""
+           oracle_seconds: float = DEFAULT_ORACLE_SECONDS, should_stop: Callable[[], bool] | None = None) -> Review:
+    """The review of a record (see the module doc). Once ``should_stop`` answers true, the oracle's
+    questions left are answered "unknown" at once (the bot's estimates are all made first)."""
     view, pile_view = players_view(record.start)
     bot = SearchBot(random.Random(f"review-{seed}"), view, samples=samples)
     try:
@@ -164,7 +166,7 @@ def review(record: GameRecord, *, top: int = DEFAULT_TOP, samples: int = DEFAULT
     except RecordEnds:
         result = None
     starts += [(n + 2, entry[1]) for n, entry in enumerate(e for e in sim.log if e[0] == "turn_end")]
-    turn_starts = _turn_starts(record.start, record.order, starts, follower.estimates, oracle_seconds)
+    turn_starts = _turn_starts(record.start, record.order, starts, follower.estimates, oracle_seconds, should_stop)
     lost_at, last_winnable = _lost_for_good(turn_starts)
     decisions = tuple(follower.decisions)
     costliest = sorted((d for d in decisions if d.drop > NOISE), key=lambda d: (-d.drop, d.action_index))[:top]
@@ -264,11 +266,11 @@ class Follower:
 
 
 def _turn_starts(start: GameState, order: tuple[Any, ...], starts: list[tuple[int, tuple[Any, ...]]],
-                 estimates: dict[int, float], seconds: float) -> list[TurnStart]:
+                 estimates: dict[int, float], seconds: float, should_stop: Callable[[], bool] | None = None) -> list[TurnStart]:
     """Every turn start, the Final Flickers ones asked to the oracle."""
     names = [p.name for p in start.prisoners]
     pile = [TYPE_INDEX[t] for t in order]
-    oracle = EndgameOracle(ORACLE_NODES)
+    oracle = EndgameOracle(ORACLE_NODES, should_stop=should_stop)
     out = []
     for turn, snap in starts:
         left = len(pile) - snap[12]

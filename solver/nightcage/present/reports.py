@@ -6,6 +6,7 @@ on"); the CLI only prints what these functions return.
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from solver.nightcage.model import counts
@@ -16,6 +17,7 @@ from solver.nightcage.model.rulings import BOOLEAN_RULINGS
 from solver.nightcage.model.state import PLACE, GameState
 from solver.nightcage.model.tiles import Tile, kind_of_type, placements, rotations
 from solver.nightcage.notation.position_json import to_json
+from solver.nightcage.present.render import render
 from solver.nightcage.rules.adjudicate import Adjudication
 from solver.nightcage.rules.describe import where
 from solver.nightcage.rules.engine import awaits, candidates, chance_outcomes, current, legal_actions, node_type
@@ -139,4 +141,41 @@ def _tile(tile: Tile | None) -> str:
     return "empty" if tile is None else tile.describe()
 
 
-__all__ = ["legal_json", "adjudication_json", "differences", "awaits", "events_json", "DIR_LETTER"]
+def adjudication_text(adj: Adjudication, meta: dict[str, Any] | None) -> str:
+    """``apply``'s plain text: each step with its events and their rulebook sources, the board after, and
+    what the other reading of a ruling would have given."""
+    lines = []
+    for step in adj.steps:
+        label = f"{step.action}" + ("  (implied)" if step.implicit else "")
+        lines.append(f"> {label}")
+        for e in step.events:
+            source = section(e.rule) + (f"; {e.ruling}" if e.ruling else "")
+            lines += _wrap(f"{e.text}  [{source}]", "    ")
+    if adj.refused is not None:
+        lines.append(f"> {adj.refused.action}")
+        lines += _wrap(f"REFUSED: {adj.refused.reason}", "    ")
+        if adj.refused.legal:
+            lines += _wrap("legal here: " + ", ".join(adj.refused.legal), "    ")
+    lines.append("")
+    lines.append(render(adj.state, meta))
+    over = adj.outcome
+    lines.append(f"Outcome: {over.result.upper()}: {over.reason}" if over else f"Now: {awaits(adj.state)}")
+    if adj.alternatives:
+        lines.append("")
+        lines.append("This result depends on rulings; under the other reading:")
+        for alt in adj.alternatives:
+            lines += _wrap(f"{alt.ruling} ({alt.reading}):", "  ")
+            if alt.refused is not None:
+                lines += _wrap(f"'{alt.refused.action}' would be refused: {alt.refused.reason}; before it:", "      ")
+            elif alt.outcome is not None:
+                lines += _wrap(f"outcome: {alt.outcome.result} ({alt.outcome.reason})", "      ")
+            for d in differences(alt.compared, alt.state)[:8]:
+                lines += _wrap(d, "      ")
+    return "\n".join(lines)
+
+
+def _wrap(text: str, indent: str) -> list[str]:
+    return textwrap.wrap(text, width=100, initial_indent=indent, subsequent_indent=indent + "  ") or [indent]
+
+
+__all__ = ["legal_json", "adjudication_json", "adjudication_text", "differences", "awaits", "events_json", "DIR_LETTER"]

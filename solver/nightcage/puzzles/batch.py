@@ -225,8 +225,12 @@ def run(
     address: str | None = None,
     max_candidates: int | None = None,
     progress: Callable[[Progress], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
 ) -> Summary:
-    """Generate puzzles into ``directory`` until it holds ``count`` (resuming from its index)."""
+    """Generate puzzles into ``directory`` until it holds ``count`` (resuming from its index).
+
+    ``should_stop`` is asked after each candidate: true ends the job there, as
+    running out of candidates does (the summary is then not complete)."""
     if backend not in BACKENDS:
         raise BatchError(f"backend must be one of {', '.join(BACKENDS)}")
     if options.verdict not in VERDICTS:
@@ -277,7 +281,7 @@ def run(
                     last_save = time.perf_counter()
                 if progress is not None:
                     progress(state)
-                if len(puzzles) >= count:
+                if len(puzzles) >= count or should_stop is not None and should_stop():
                     break
         finally:
             close = getattr(stream, "close", None)

@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import cli
+from solver.base.control import Control
 from solver.base.errors import NoDecision
 from solver.base.limits import Limits
 from solver.nightcage.chance.expectimax import solve_chance
@@ -17,7 +18,7 @@ from solver.nightcage.chance.hindsight import distinct_orders, every_order, orde
 from solver.nightcage.model.counts import counts_from
 from solver.nightcage.model.state import Pile
 from solver.nightcage.notation.forms import load_path
-from solver.nightcage.play.analyze import analyze
+from solver.nightcage.play.analyze import analyze_position
 from solver.nightcage.play.hint import hint
 from tests.paths import ROOT
 
@@ -51,7 +52,8 @@ def test_exact_chance_agrees_with_hindsight(path: Path) -> None:
 def test_analyze_brackets_the_exact_chance_and_is_reproducible() -> None:
     state = state_of(CHANCE / "01-first-tile-decides.toml")
     exact = Fraction(1, 2)  # the scenario's checked answer
-    one = analyze(state, limits=Limits(playouts=200, seed=3), workers=1, policy="greedy", orders=40, order_nodes=1_000, order_time=None)
+    one = analyze_position(state, control=Control(Limits(playouts=200, seed=3)), workers=1, policy="greedy", orders=40, order_nodes=1_000,
+                           order_time=None)
     low, _ = one.policy.interval
     assert one.upper is not None
     _, high = one.upper.interval
@@ -60,7 +62,8 @@ def test_analyze_brackets_the_exact_chance_and_is_reproducible() -> None:
     assert one.exhaustive and one.hindsight is not None
     assert (one.hindsight.won, one.hindsight.lost, one.hindsight.open) == (1, 1, 0)
     assert one.upper.rate == exact
-    two = analyze(state, limits=Limits(playouts=200, seed=3), workers=2, policy="greedy", orders=40, order_nodes=1_000, order_time=None)
+    two = analyze_position(state, control=Control(Limits(playouts=200, seed=3)), workers=2, policy="greedy", orders=40, order_nodes=1_000,
+                           order_time=None)
     assert one.as_json()["policy"]["successes"] == two.as_json()["policy"]["successes"]
     assert one.as_json()["hindsight"]["won"] == two.as_json()["hindsight"]["won"]
 
@@ -69,7 +72,7 @@ def test_analyze_on_a_standard_opening_plays_and_bounds() -> None:
     from solver.nightcage.model.newgame import new_game
     from solver.nightcage.model.setups import Setup
 
-    result = analyze(new_game(Setup()), limits=Limits(playouts=50, seed=1), policy="random", orders=2, order_time=0.2)
+    result = analyze_position(new_game(Setup()), control=Control(Limits(playouts=50, seed=1)), policy="random", orders=2, order_time=0.2)
     assert result.policy.trials == 50
     assert result.hindsight is not None and result.hindsight.total == 2
 

@@ -11,12 +11,13 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import cli
+from solver.base.control import Control
 from solver.base.limits import Limits
 from solver.nightcage.model.newgame import new_game
 from solver.nightcage.model.setups import Setup
 from solver.nightcage.notation.forms import load_path
 from solver.nightcage.notation.position_json import to_json
-from solver.nightcage.play.analyze import analyze
+from solver.nightcage.play.analyze import analyze_position
 from tests.paths import ROOT
 
 DRAWN = ROOT / "scenarios" / "chance" / "02-whatever-is-drawn.toml"  # 6 orders, each solved at once
@@ -58,9 +59,10 @@ def test_a_cut_short_analysis_says_so_in_json(opening: str) -> None:
 
 def test_an_analysis_within_its_time_limit_is_the_same_as_without() -> None:
     state = load_path(str(DRAWN))[0].state
-    plain = analyze(state, limits=Limits(playouts=300, seed=5), workers=2, orders=40, order_nodes=1_000, order_time=None)
-    timed = analyze(state, limits=Limits(playouts=300, seed=5), workers=2, orders=40, order_nodes=1_000, order_time=None,
-                    time_limit=600)
+    plain = analyze_position(state, control=Control(Limits(playouts=300, seed=5)), workers=2, orders=40, order_nodes=1_000,
+                             order_time=None)
+    timed = analyze_position(state, control=Control(Limits(playouts=300, seed=5, time_limit=600)), workers=2, orders=40,
+                             order_nodes=1_000, order_time=None)
     for doc in (one := plain.as_json(), two := timed.as_json()):
         for part in (doc, doc["policy"], doc["hindsight"]):
             del part["seconds"]

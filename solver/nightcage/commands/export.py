@@ -1,0 +1,41 @@
+"""``export``: a Final Flickers turn-start position written as a PDDL domain and problem, for a classical planner."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from solver.base.answers import Answer
+from solver.base.exit_codes import ExitCode
+from solver.nightcage.endgame.pddl import ExportError, PddlTask
+from solver.nightcage.endgame.pddl import export as pddl_task
+from solver.nightcage.model.state import GameState
+
+DOMAIN, PROBLEM = "domain.pddl", "problem.pddl"
+
+
+def export(state: GameState, directory: Path) -> Answer:
+    """Write ``directory/domain.pddl`` and ``directory/problem.pddl`` (the directory is created if missing).
+
+    The document names the files, counts the cells, maps each PDDL prisoner
+    object to its prisoner's name and says who is to play; ``Answer.value``
+    is the :class:`PddlTask`. Raises :class:`ExportError` (nothing written)
+    when the position is not a turn start with an empty pile and standard
+    pieces, and ``OSError`` when the files cannot be written.
+    """
+    task = pddl_task(state)
+    directory.mkdir(parents=True, exist_ok=True)
+    domain, problem = directory / DOMAIN, directory / PROBLEM
+    domain.write_text(task.domain, encoding="utf-8")
+    problem.write_text(task.problem, encoding="utf-8")
+    document = {
+        "domain": str(domain),
+        "problem": str(problem),
+        "cells": len(task.cells),
+        "prisoners": dict(zip(task.prisoner_objects, task.prisoners)),
+        "active": task.prisoners[task.turn],
+        "cost": "turns",
+    }
+    return Answer(ExitCode.OK, document, task)
+
+
+__all__ = ["DOMAIN", "PROBLEM", "ExportError", "PddlTask", "export"]
