@@ -15,6 +15,8 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import cli
+from solver.protocol.commands import execute
+from solver.protocol.requests import parse_request
 from tests.paths import DATA, ROOT
 
 EXAMPLE = DATA / "format_example.json"
@@ -256,3 +258,25 @@ def test_a_gigantic_json_integer_is_quoted_short(tmp_path: Path) -> None:
     result = lueur("show", write(tmp_path, doc))
     assert result.exit_code == 2
     assert "prisoners[0].nerve: 10000000000000000000... (4,001 digits) is out of range from 0 to 2" in result.stderr
+
+
+# -- TOML that costs more than its size (issue 24, items 1 and 7) ----------------------------------
+
+
+@pytest.mark.parametrize("parts", [3_000, 20_000])
+@pytest.mark.parametrize("command", [("check",), ("show",), ("convert", "--to", "json")])
+def test_a_dotted_key_of_thousands_of_parts_is_a_located_problem(tmp_path: Path, parts: int, command: tuple[str, ...]) -> None:
+    text = toml_example(tmp_path) + "\n" + ".".join(["a"] * parts) + " = 1\n"
+    line = text.count("\n")
+    result = lueur(*command, write(tmp_path, text, "dotted.toml"))
+    assert result.exit_code == 2
+    assert_clean(result)
+    assert f"line {line}, column 33: invalid TOML: a dotted key of more than 16 parts (at most 16)" in result.output
+
+
+def test_a_dotted_key_in_a_convert_request_is_refused_as_a_position_problem() -> None:
+    text = 'title = "x"\n' + ".".join(["a"] * 20_000) + " = 1\n"
+    final = execute(parse_request({"id": 1, "command": "convert", "text": text, "to": "json"}), lambda info: None, lambda: False)
+    assert final["type"] == "error" and final["error"] == "invalid position"
+    assert final["problems"] == [{"path": "line 2, column 33",
+                                  "message": "invalid TOML: a dotted key of more than 16 parts (at most 16)"}]
