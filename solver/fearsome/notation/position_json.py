@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from solver.base.errors import PositionError, Problem
-from solver.base.fields import Reader, shown
+from solver.base.fields import Reader, name_problem, shown
 from solver.base.json_text import decode_json
 from solver.fearsome.model.board import DIRECTION_NAMES, is_square_name, name, parse
 from solver.fearsome.model.rulings import DEFAULT, SWITCH_NAMES, Rulings
@@ -101,11 +101,20 @@ class _Read:
                 rulings = rulings.with_switch(key, flag)
         return rulings
 
+    def name(self, value: Any, path: str) -> str | None:
+        """A player's colour or a pawn's id: a string, with no control character, at most 40 characters."""
+        text = self.r.string(value, path)
+        problem = None if text is None else name_problem(text) or (None if text else "a name may not be empty")
+        if problem is not None:
+            self.r.problem(path, problem)
+            return None
+        return text
+
     def players(self, value: Any) -> tuple[str, ...] | None:
         items = self.r.list(value, "players")
         if items is None:
             return None
-        names = [n for i, v in enumerate(items) if (n := self.r.string(v, f"players[{i}]")) is not None]
+        names = [n for i, v in enumerate(items) if (n := self.name(v, f"players[{i}]")) is not None]
         if not 2 <= len(items) <= 7:
             self.r.problem("players", f"{len(items)} players: Fearsome Floors is for 2 to 7")
         for colour, count in Counter(names).items():
@@ -121,7 +130,7 @@ class _Read:
             if obj is None:
                 continue
             self.r.unknown_fields(obj, path, PAWN_FIELDS)
-            ident = self.r.string(obj.get("id"), f"{path}.id")
+            ident = self.name(obj.get("id"), f"{path}.id")
             colour = self.r.choice(obj.get("colour"), f"{path}.colour", players)
             white = self.r.integer(obj.get("white"), f"{path}.white", 1, 6)
             face = self.r.choice(obj.get("face", "white"), f"{path}.face", FACES)
