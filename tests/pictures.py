@@ -22,6 +22,8 @@ def malformed_pictures(root: Path) -> list[str]:
     """``path: why`` for each ``.svg`` under ``root`` that does not parse as XML."""
     found = []
     for path in sorted(root.rglob("*.svg")):
+        if path.is_symlink():  # a link a test planted, not a picture written
+            continue
         try:
             ET.parse(path)
         except ET.ParseError as exc:

@@ -19,6 +19,7 @@ from cli.options import json_option
 from cli.output import EXIT_CODES_HELP, Exit, emit_json, err, guarded, out, out_document, picture_suffix
 from solver.base.errors import PositionError
 from solver.base.exit_codes import ExitCode
+from solver.base.files import OutputError, write_file
 from solver.base.svg.png import svg_to_png
 from solver.fearsome import commands as commands
 from solver.fearsome.analysis.forecast import Forecast, fraction_text
@@ -174,7 +175,7 @@ def render(file: str, output: str | None, tile: str | None, zoom: float) -> None
         out_document(svg.rstrip("\n"))
         return
     data = svg_to_png(svg, zoom) if suffix == ".png" else svg.encode("utf-8")
-    _write(Path(output), data, "-o")
+    _write(Path(output), data, "-o", (file,))
     err(f"lueur: wrote {output}")
 
 
@@ -203,7 +204,7 @@ def forecast(file: str, picture: str | None, zoom: float, as_json: bool) -> None
     if picture is not None and suffix is not None:
         svg = forecast_svg(loaded, answer.value, "stdin" if file == "-" else Path(file).name)
         data = svg_to_png(svg, zoom) if suffix == ".png" else svg.encode("utf-8")
-        _write(Path(picture), data, "--render")
+        _write(Path(picture), data, "--render", (file,))
         err(f"lueur: wrote {picture}")
     if as_json:
         emit_json(answer.document)
@@ -286,10 +287,11 @@ def _path_caption(trace: MonsterTrace) -> str:
             f"{name(trace.end)}, facing {FACING_WORDS[trace.facing]}{eaten}.")
 
 
-def _write(path: Path, data: bytes, option: str) -> None:
+def _write(path: Path, data: bytes, option: str, inputs: tuple[str, ...] = ()) -> None:
+    """Write whole (:func:`solver.base.files.write_file`): never through a link, never over FILE."""
     try:
-        path.write_bytes(data)
-    except OSError as exc:
-        err(f"lueur: {option} {path}: cannot write: {exc.strerror or exc}")
+        write_file(path, data, inputs)
+    except OutputError as exc:
+        err(f"lueur: {option} {exc}")
         raise Exit(ExitCode.BAD_INPUT) from None
 

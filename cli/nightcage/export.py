@@ -9,6 +9,7 @@ import click
 from cli.nightcage.files import load
 from cli.options import file_argument, json_option
 from cli.output import BAD_INPUT, Exit, emit_json, err, guarded, out
+from solver.base.files import OutputError, check_target, write_file
 from solver.nightcage.endgame.pddl import ExportError
 from solver.nightcage.endgame.pddl import export as export_pddl
 
@@ -48,8 +49,13 @@ def export(file: str, directory: str, as_json: bool) -> None:
     try:
         target.mkdir(parents=True, exist_ok=True)
         domain, problem = target / "domain.pddl", target / "problem.pddl"
-        domain.write_text(task.domain, encoding="utf-8")
-        problem.write_text(task.problem, encoding="utf-8")
+        check_target(domain, (file,))
+        check_target(problem, (file,))
+        write_file(domain, task.domain, (file,))
+        write_file(problem, task.problem, (file,))
+    except OutputError as exc:
+        err(f"lueur: {exc}")
+        raise Exit(BAD_INPUT) from None
     except OSError as exc:
         err(f"lueur: cannot write into {directory}: {exc.strerror or exc}")
         raise Exit(BAD_INPUT) from None

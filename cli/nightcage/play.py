@@ -9,6 +9,7 @@ import click
 
 from cli.options import json_option
 from cli.output import BAD_INPUT, Exit, emit_json, err, guarded, out
+from solver.base.files import OutputError, write_file
 from solver.nightcage.bot.policy import DEFAULT_SAMPLES as CLASSIC_SAMPLES
 from solver.nightcage.bot.search import DEFAULT_SAMPLES as SEARCH_SAMPLES
 from solver.nightcage.play.autoplay import POLICIES, BotOptions, PlayedGame, play_game, record_json
@@ -47,10 +48,9 @@ def play(seed: int, prisoners: str, policy: str, samples: int | None, time_limit
     record = record_json(game)
     if output is not None:
         try:
-            with open(output, "w", encoding="utf-8") as handle:
-                handle.write(json.dumps(record, indent=2, ensure_ascii=False) + "\n")
-        except OSError as exc:
-            err(f"lueur: cannot write {output}: {exc.strerror or exc}")
+            write_file(output, json.dumps(record, indent=2, ensure_ascii=False) + "\n")
+        except OutputError as exc:
+            err(f"lueur: {exc}")
             raise Exit(BAD_INPUT) from None
     if as_json:
         emit_json(record)

@@ -35,7 +35,7 @@ from solver.base.errors import LueurError
 from solver.nightcage.model.setups import Setup
 from solver.nightcage.model.state import GameState
 from solver.nightcage.puzzles.corpus import SETUPS
-from solver.nightcage.puzzles.files import FORMAT, puzzle_text, read_index, write_atomic, write_index
+from solver.nightcage.puzzles.files import FORMAT, IndexFileError, puzzle_text, read_index, write_atomic, write_index
 from solver.nightcage.puzzles.grade import GRADES
 from solver.nightcage.puzzles.layout import candidate
 from solver.nightcage.puzzles.study import DEFAULT_MAX_NODES, Study, study
@@ -236,7 +236,11 @@ def run(
     if options.prisoners not in SETUPS:
         raise BatchError("prisoners must be 4 or 5")
     directory.mkdir(parents=True, exist_ok=True)
-    index = read_index(directory) or {"format": FORMAT, "generator": options.identity(), "examined": 0, "tally": {}, "puzzles": []}
+    try:
+        found = read_index(directory)
+    except IndexFileError as exc:
+        raise BatchError(str(exc)) from None
+    index = found if found is not None else {"format": FORMAT, "generator": options.identity(), "examined": 0, "tally": {}, "puzzles": []}
     if index.get("generator") != options.identity():
         raise BatchError(
             f"{directory} holds puzzles of another job ({index.get('generator')}); use another directory, or the same options"
