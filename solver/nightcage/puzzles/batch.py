@@ -240,7 +240,8 @@ def run(
         found = read_index(directory)
     except IndexFileError as exc:
         raise BatchError(str(exc)) from None
-    index: dict[str, Any] = found if found is not None else {"format": FORMAT, "generator": options.identity(), "examined": 0, "tally": {}, "puzzles": []}
+    fresh = {"format": FORMAT, "generator": options.identity(), "examined": 0, "tally": {}, "puzzles": []}
+    index: dict[str, Any] = found if found is not None else fresh
     if index.get("generator") != options.identity():
         raise BatchError(
             f"{directory} holds puzzles of another job ({index.get('generator')}); use another directory, or the same options"
