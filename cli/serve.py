@@ -39,6 +39,9 @@ def serve(host: str, port: int, allow_hosts: tuple[str, ...], max_body_bytes: in
     requests from web pages on other hosts are refused. The OpenAPI
     document is at /openapi.json. Stop with Ctrl-C.
 
+    The address is announced in one line on stderr (stdout stays empty):
+    with --port 0, read the port the server got from that line.
+
     \b
     Example:
       lueur serve --port 8765 &
