@@ -23,6 +23,23 @@ INK = "#2a2420"
 INK_SOFT = "#6b6157"
 
 
+MAX_DRAWN_TEXT = 200
+"""The most characters of a title or a caption a picture draws: past it the text is cut, ending in an
+ellipsis. A picture's size is then bounded whatever its position says (each character drawn is a few
+dozen bytes of strokes)."""
+
+
+def drawn(text: str | None) -> str | None:
+    """``text`` as a picture draws it: cut to :data:`MAX_DRAWN_TEXT` characters, the last an ellipsis.
+
+    >>> drawn("A short title"), len(drawn("x" * 5000) or ""), (drawn("x" * 5000) or "")[-2:]
+    ('A short title', 200, 'x\u2026')
+    """
+    if text is None or len(text) <= MAX_DRAWN_TEXT:
+        return text
+    return text[: MAX_DRAWN_TEXT - 1] + "\u2026"
+
+
 def num(x: float) -> str:
     """A coordinate as text: two decimals at most, no trailing zeros, never ``-0``."""
     text = f"{x:.2f}".rstrip("0").rstrip(".")
@@ -59,6 +76,7 @@ def foot(body: list[str], bottom: float, width: float, pad: float, caption: str 
     """Add the caption's lines and the legend (``legend(x, y, width)`` gives its SVG and height)
     under a picture whose content ends at ``bottom``; the new bottom. Both pictures (the Night
     Cage's board and Fearsome Floors') end the same way."""
+    caption = drawn(caption)
     if caption:
         for line in fit(caption, caption_size, width - 2 * pad):
             bottom += caption_size + 6
@@ -70,18 +88,18 @@ def foot(body: list[str], bottom: float, width: float, pad: float, caption: str 
         bottom += 8 + legend_height
     return bottom
 
-def document(css_class: str, width: float, height: float, title: str, drawn: list[str], defs: str = "") -> str:
+def document(css_class: str, width: float, height: float, title: str, pictured: list[str], defs: str = "") -> str:
     """A whole picture: the root sized to ``width`` x ``height``, its title, the glyphs its labels use
     (each character's strokes written once, and every label refers to them), ``defs``, the page and
-    ``drawn``. Both games' pictures end here."""
-    glyphs = glyph_defs("".join(drawn))
+    ``pictured``. Both games' pictures end here."""
+    glyphs = glyph_defs("".join(pictured))
     return "\n".join([
         f'<svg xmlns="http://www.w3.org/2000/svg" class="{esc(css_class)}" width="{num(width)}" height="{num(height)}" '
         f'viewBox="0 0 {num(width)} {num(height)}">',
-        f"<title>{esc(title)}</title>",
+        f"<title>{esc(drawn(title))}</title>",
         *([glyphs] if glyphs else []),
         *([f"<defs>{defs}</defs>"] if defs else []),
         f'<rect class="page" x="0" y="0" width="{num(width)}" height="{num(height)}" fill="{PAGE}"/>',
-        *drawn,
+        *pictured,
         "</svg>",
     ]) + "\n"

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from solver.base.svg.markup import esc
-from solver.base.svg.style import INK, INK_SOFT, document, fit, foot, label, num
+from solver.base.svg.style import INK, INK_SOFT, document, drawn, fit, foot, label, num
 from solver.fearsome.model.board import DELTAS, ENTRANCE, EXIT, FILES, HEIGHT, SQUARES, WIDTH, Direction, name, neighbour, xy
 from solver.fearsome.model.state import Place, Position, StoneKind
 from solver.fearsome.present.drawing import pawn_marks
@@ -81,6 +81,7 @@ def board_svg(position: Position, *, title: str | None = None, caption: str | No
     board_right = PAD + SIDE_MARGIN + WIDTH * UNIT + SIDE_MARGIN
     width = board_right + PANEL_WIDTH + 12 + PAD
     head: list[str] = []
+    title = drawn(title)
     for line in fit(title or "", TITLE_SIZE, width - 2 * PAD):  # a long title wraps
         head.append(label(line, PAD, top + TITLE_SIZE, TITLE_SIZE, INK, css_class="title"))
         top += TITLE_SIZE + 8

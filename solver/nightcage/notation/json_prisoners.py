@@ -12,7 +12,7 @@ from typing import Any
 
 from solver.base.fields import name_problem
 from solver.nightcage.model.grid import geometry
-from solver.nightcage.model.setups import MAX_NERVE
+from solver.nightcage.model.setups import MAX_NERVE, MAX_PRISONERS
 from solver.nightcage.model.state import Prisoner
 from solver.nightcage.notation.fields import Reader
 
@@ -33,6 +33,9 @@ def read_prisoners(value: Any, size: int, r: Reader) -> tuple[Prisoner, ...] | N
         return None
     if not items:
         r.problem("prisoners", "at least one prisoner is needed")
+        return None
+    if len(items) > MAX_PRISONERS:
+        r.problem("prisoners", f"{len(items):,} prisoners: at most {MAX_PRISONERS} (the box's five start tiles)")
         return None
     out = []
     seen: set[str] = set()

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from solver.base.svg.markup import esc
-from solver.base.svg.style import INK, INK_SOFT, document, foot, label, num
+from solver.base.svg.style import INK, INK_SOFT, document, drawn, foot, label, num
 from solver.nightcage.model.grid import DIRECTIONS, FILE_LETTERS, Cell, E, N, S, W
 from solver.nightcage.model.state import GameState
 from solver.nightcage.present.svg_overlays import highlights, light_outlines, sight_bands, walks
@@ -76,6 +76,7 @@ def board_svg(state: GameState, *, title: str | None = None, caption: str | None
     size = state.size
     top = PAD
     head: list[str] = []
+    title = drawn(title)
     if title:
         head.append(label(title, PAD, top + TITLE_SIZE, TITLE_SIZE, INK, css_class="title"))
         top += TITLE_SIZE + 14
