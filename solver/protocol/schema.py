@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from solver.base.games import Game
+from solver.base.limits import MAX_PLAYOUTS
 from solver.base.protocol import (
     ID_SCHEMA,
     MAX_ID_INTEGER,
@@ -42,7 +43,6 @@ POSITION_SCHEMA_PATH = SCHEMA_PATH.format(name="position")
 PROTOCOL_SCHEMA_PATH = "/v1/schema/protocol"
 MAX_TIME_LIMIT = 600.0
 """The default ceiling of ``time_limit`` (a server may lower it)."""
-MAX_PLAYOUTS = 1_000_000
 MAX_NODES = 100_000_000
 MIN_REPORT_EVERY = 0.05
 
