@@ -12,7 +12,7 @@ import click
 
 from cli.nightcage.files import load
 from cli.options import file_argument, json_option
-from cli.output import BAD_INPUT, NO, Exit, emit_json, err, guarded, out
+from cli.output import BAD_INPUT, NO, Exit, emit_json, err, guarded, out, terminated_as_exit
 from solver.nightcage.puzzles.batch import BatchError, Options, run
 from solver.nightcage.puzzles.batch import Progress as JobProgress
 from solver.nightcage.puzzles.files import solution_lines
@@ -66,7 +66,7 @@ def generate(count: int, difficulty: str | None, prisoners: str, setup: str, ver
         err(f"lueur: {output} is not a directory")
         raise Exit(BAD_INPUT)
     try:
-        with _progress(not no_progress and sys.stderr.isatty(), count) as report:
+        with terminated_as_exit(), _progress(not no_progress and sys.stderr.isatty(), count) as report:
             summary = run(directory, count, options, workers, backend, address, max_candidates, report)
     except BatchError as exc:
         err(f"lueur: {exc}")

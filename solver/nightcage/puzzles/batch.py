@@ -21,17 +21,16 @@ from __future__ import annotations
 
 import hashlib
 import random
-import signal
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from solver.base import ray_jobs
 from solver.base.errors import LueurError
+from solver.base.workers import Workers
 from solver.nightcage.model.setups import Setup
 from solver.nightcage.model.state import GameState
 from solver.nightcage.puzzles.corpus import SETUPS
@@ -145,30 +144,17 @@ def _chunks(start: int, stop: int) -> Iterator[list[int]]:
 
 
 def local_stream(seed: int, start: int, stop: int, options: Options, workers: int) -> Iterator[Examined]:
+    """Candidates ``start`` to ``stop`` examined in order, by this process or by worker processes
+    (:class:`solver.base.workers.Workers`: they leave Ctrl-C to this process, end when the stream is closed
+    or this process ends however it ends, and exit by themselves if it is killed outright)."""
     if workers <= 1:
         for i in range(start, stop):
             yield examine(seed, i, options)
         return
-    pool = ProcessPoolExecutor(workers, initializer=_ignore_interrupts)
-    pending: list[Future[list[Examined]]] = []
-    chunks = _chunks(start, stop)
-    try:
-        while True:
-            while len(pending) < 4 * workers:
-                indices = next(chunks, None)
-                if indices is None:
-                    break
-                pending.append(pool.submit(examine_chunk, seed, indices, options))
-            if not pending:
-                return
-            yield from pending.pop(0).result()
-    finally:
-        pool.shutdown(wait=False, cancel_futures=True)
-
-
-def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the main process, which stops the job and keeps what it wrote."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with Workers(workers) as pool:
+        chunks = ((seed, indices, options) for indices in _chunks(start, stop))
+        for results in pool.stream(examine_chunk, chunks, ahead=4 * workers):
+            yield from results
 
 
 def ray_stream(seed: int, start: int, stop: int, options: Options, workers: int, address: str | None) -> Iterator[Examined]:
