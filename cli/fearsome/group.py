@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import sys
+import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -236,9 +237,13 @@ def _forecast_caption(result: Forecast) -> str:
 @click.option("--worst-case", is_flag=True, help="Also score each move by the worst the other pawns still to move can do.")
 @click.option("--lure", metavar="P", default=None, help="Rank by the danger each move brings to the opponent's pawn P, most first.")
 @click.option("--limit", type=click.IntRange(min=1), default=None, help="Show only the N best moves.", metavar="N")
+@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=None,
+              help="Seconds for --worst-case; past it the moves not yet scored rank by their plain danger (exit 3)  "
+                   "[default: none]")
 @json_option
 @guarded
-def moves(file: str, pawn: str | None, worst_case: bool, lure: str | None, limit: int | None, as_json: bool) -> None:
+def moves(file: str, pawn: str | None, worst_case: bool, lure: str | None, limit: int | None, time_limit: float | None,
+          as_json: bool) -> None:
     """Rank every end the pawn to move can reach by its chance of being eaten at the next monster phase,
     the safest first (the pawns still to move taken to stay put, unless --worst-case).
 
@@ -248,16 +253,20 @@ def moves(file: str, pawn: str | None, worst_case: bool, lure: str | None, limit
       lueur ff moves scenarios/fearsome/move-through-pawns.json --worst-case --limit 3
       lueur ff moves scenarios/fearsome/move-through-pawns.json --lure x --limit 3 --json
     """
-    answer = commands.ff_moves(load(file).position, pawn, worst_case, lure, limit)
+    position = load(file).position
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    answer = commands.ff_moves(position, pawn, worst_case, lure, limit,
+                               should_stop=lambda: deadline is not None and time.monotonic() > deadline)
     if as_json:
         emit_json(answer.document)
-        return
+        raise Exit(answer.exit_code)
     ranking = answer.value
     left = len(ranking.moves) - (limit or len(ranking.moves))
     if left > 0:  # the count of the moves left out goes under the moves shown, before the notes
         ranking = replace(ranking, moves=ranking.moves[:limit],
                           notes=(f"  ... and {left} more (all {len(answer.value.moves)} without --limit)", *ranking.notes))
     out(ranking.text().rstrip("\n"))
+    raise Exit(answer.exit_code)
 
 
 @ff.command()

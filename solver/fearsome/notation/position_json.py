@@ -18,7 +18,7 @@ from solver.base.fields import Reader, name_problem, shown
 from solver.base.json_text import decode_json
 from solver.fearsome.model.board import DIRECTION_NAMES, is_square_name, name, parse
 from solver.fearsome.model.rulings import DEFAULT, SWITCH_NAMES, Rulings
-from solver.fearsome.model.setups import pawns_for, scenery_problems
+from solver.fearsome.model.setups import MAX_PAWNS_PER_PLAYER, pawns_for, scenery_problems
 from solver.fearsome.model.state import TILES, TILES_PER_ROUND, Pawn, Phase, Place, Position, StoneKind, Teleporter, Tombstones
 from solver.fearsome.rules import turns
 
@@ -141,6 +141,9 @@ class _Read:
         for ident, count in Counter(p.ident for p in out).items():
             if count > 1:
                 self.r.problem("pawns", f"pawn id {shown(ident)} is used {count} times: ids are unique")
+        for colour, count in Counter(p.colour for p in out).items():
+            if count > MAX_PAWNS_PER_PLAYER:
+                self.r.problem("pawns", f"{colour} has {count} pawns: at most {MAX_PAWNS_PER_PLAYER} (each colour's set in the box)")
         return tuple(out)
 
     def monster(self, value: Any) -> tuple[int, Any] | None:
