@@ -16,7 +16,7 @@ from typing import Any
 from solver.base.errors import PositionError, Problem
 from solver.base.fields import Reader, name_problem, shown
 from solver.base.json_text import decode_json
-from solver.fearsome.model.board import DIRECTION_NAMES, is_square_name, name, parse
+from solver.fearsome.model.board import CORNERS, DIRECTION_NAMES, is_square_name, name, parse
 from solver.fearsome.model.rulings import DEFAULT, SWITCH_NAMES, Rulings
 from solver.fearsome.model.setups import MAX_PAWNS_PER_PLAYER, pawns_for, scenery_problems
 from solver.fearsome.model.state import TILES, TILES_PER_ROUND, Pawn, Phase, Place, Position, StoneKind, Teleporter, Tombstones
@@ -213,6 +213,11 @@ class _Read:
             self.r.problem("tombstones.drawn", f"tile {over[0]!r} drawn more often than the pile holds it ({TILES.count(over[0])})")
         if len(drawn) > TILES_PER_ROUND:
             self.r.problem("tombstones.drawn", f"{len(drawn)} tiles: a round plays at most {TILES_PER_ROUND}")
+        elif len(drawn) == TILES_PER_ROUND and round_ == 1:
+            # "on ne joue pas la toute dernière tuile": the seventh tile's effect starts round 2 at once.
+            self.r.problem("tombstones.drawn", f"{len(drawn)} tiles drawn in round 1: its seventh tile ends it, and round 2 "
+                                              "starts at once with all eight tiles shuffled again (the eighth is never "
+                                              'played): write {"round": 2, "drawn": []}')
         return Tombstones(round_, tuple(drawn))
 
     def exits(self, value: Any, pawns: tuple[Pawn, ...]) -> tuple[str, ...]:
@@ -241,6 +246,11 @@ class _Read:
             return None
         seat = position.players.index(first)
         position = replace(position, first_player=seat, phase=Phase(phase), moved=frozenset(moved))
+        pile = position.tombstones
+        if pile.round == 2 and len(pile.drawn) == TILES_PER_ROUND and position.phase is not Phase.OVER:
+            self.r.problem("tombstones.drawn", f"{len(pile.drawn)} tiles drawn in round 2: its seventh tile ends the game "
+                                              '(the eighth is never played): the phase is "over"')
+            return None
         if position.phase is not Phase.PAWNS:
             if "to_move" in obj:
                 self.r.problem("turn.to_move", "only a pawn phase has a player to move")
@@ -274,6 +284,9 @@ class _Read:
                 self.r.problem(where, f"{name(sq)} holds a stone, a teleporter or the monster")
             seen[sq] = pawn.ident
         for sq in stones:
+            if sq in CORNERS and position.rulings.monster_corner:
+                self.r.problem(f"stones.{name(sq)}", "a stone reaching a corner is taken off (FF-MONSTER-CORNER): none lies "
+                                                     "there, unless FF-MONSTER-CORNER is false")
             if sq in pads:
                 self.r.problem(f"stones.{name(sq)}", "a stone cannot lie on a teleporter")
             if sq == position.monster:
