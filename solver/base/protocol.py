@@ -303,7 +303,8 @@ class Command:
     """The JSON Schema of its ``result`` document."""
     takes: str = "position"
     """``position`` (a position in the game's format), ``position or text`` (that, or any form of it in
-    ``text``) or ``nothing``."""
+    ``text``), ``any position`` (any JSON object, valid or not: ``check`` says what is wrong with it) or
+    ``nothing``."""
     searches: bool = False
     """It searches (it runs in a process of its own, counts toward a server's cap, and has a time limit)."""
     time_limit: float | None = None

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
 
 from cli.http_server import ServerLimits, create_app
 from solver.base.errors import PositionError
@@ -26,10 +27,10 @@ from solver.nightcage.notation.json_schema import SECTIONS, position_schema
 from solver.nightcage.notation.position_json import read, to_json
 from solver.nightcage.notation.scenario import _ScenarioReader
 from solver.protocol.commands import execute
-from solver.protocol.engine_schema import SCHEMA_FILES, engine_schema, schema_text
+from solver.protocol.engine_schema import SCHEMA_FILES, SCHEMAS_SERVED, engine_schema, schema_text
 from solver.protocol.requests import RequestError, parse_request
 from solver.protocol.runner import Runner
-from solver.protocol.schema import COMMANDS, POSITION_SCHEMA_PATH, request_schema
+from solver.protocol.schema import COMMANDS, POSITION_SCHEMA_PATH, SCHEMA_PATH, request_schema
 from tests.paths import ROOT
 from tests.protocol_client import ff_position
 from tests.protocol_client import position as scenario_position
@@ -397,3 +398,25 @@ def test_the_fearsome_floors_commands_take_their_own_position_format() -> None:
     assert errors(ENGINE, {"id": 1, "command": "ff.forecast", "position": EIGHT}) == []
     assert errors(ENGINE, {"id": 1, "command": "ff.forecast", "position": WAX}) != []  # a Night Cage position
     assert errors(ENGINE, {"id": 1, "command": "legal", "position": EIGHT}) != []  # and the other way round
+
+
+# -- check takes any position, valid or not: that is what it is for (issue 24) ----------------------------
+
+
+BROKEN = {"format": "lueur-position/1", "size": 9, "prisoners": "nobody", "pile": {"count": -1}}
+
+
+def test_the_schema_accepts_a_check_of_an_invalid_position_and_refuses_it_elsewhere() -> None:
+    assert errors(ENGINE, {"id": 1, "command": "check", "position": BROKEN}) == []
+    assert errors(ENGINE, {"id": 1, "command": "legal", "position": BROKEN}) != []
+    assert errors(ENGINE, {"id": 1, "command": "check", "position": "not an object"}) != []
+    final = execute(parse_request({"id": 1, "command": "check", "position": BROKEN}), lambda info: None, lambda: False)
+    assert final["type"] == "result" and final["result"]["valid"] is False
+
+
+def test_the_http_body_schema_accepts_a_check_of_an_invalid_position() -> None:
+    served = Registry().with_resources((SCHEMA_PATH.format(name=name), Resource.from_contents(make()))
+                                       for name, make in SCHEMAS_SERVED.items())
+    body = Draft202012Validator(request_schema(), registry=served)
+    assert errors(body, {"position": BROKEN}) == []
+    assert "check" in request_schema()["properties"]["position"]["description"]
