@@ -226,6 +226,9 @@ STRUCTURE = {
     "a prisoner in two places": lambda d: d["prisoners"][0].update(falling="row 2"),
     "a prisoner nowhere": lambda d: d["prisoners"][0].pop("at"),
     "no prisoners": lambda d: d.update(prisoners=[]),
+    "50,000 prisoners": lambda d: d.update(prisoners=[{"name": f"p{i}", "unplaced": True} for i in range(50_000)]),
+    "a name of 41 characters": lambda d: d["prisoners"][3].update(name="y" * 41),
+    "a thousand tiles of a type": lambda d: d.update(discarded={"t": 1000}),
     "no pile": lambda d: d.pop("pile"),
     "contents and layers": lambda d: d["pile"].update(layers=[{"t": 9}]),
     "an unknown setup": lambda d: d.update(setup="huge"),
@@ -240,7 +243,7 @@ STRUCTURE = {
 """Malformed documents (the hostile cases of tests/cli/test_hostile_input.py among them): refused by both."""
 DOMAIN = {
     "a turn that names no prisoner": lambda d: d.update(turn="purple"),
-    "50,000 prisoners, none red": lambda d: d.update(prisoners=[{"name": f"p{i}", "unplaced": True} for i in range(50_000)]),
+    "five prisoners, none red": lambda d: d.update(prisoners=[{"name": f"p{i}", "unplaced": True} for i in range(5)]),
     "a name used twice": lambda d: d["prisoners"][3].update(name="red"),
     "a prisoner on an empty cell": lambda d: d["prisoners"][0].update(at="a6"),
     "a count that does not add up": lambda d: d["pile"].update(count=10),
