@@ -200,6 +200,8 @@ class Summary:
     tally: dict[str, int]
     grades: dict[str, int]
     complete: bool
+    timed_out: bool = False
+    """Stopped by the time limit before ``count`` puzzles (the index says where to resume)."""
 
 
 def run(
@@ -211,8 +213,12 @@ def run(
     address: str | None = None,
     max_candidates: int | None = None,
     progress: Callable[[Progress], None] | None = None,
+    time_limit: float | None = None,
 ) -> Summary:
-    """Generate puzzles into ``directory`` until it holds ``count`` (resuming from its index)."""
+    """Generate puzzles into ``directory`` until it holds ``count`` (resuming from its index); past
+    ``time_limit`` seconds (none when None) it stops after the candidate under way, its index saved."""
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    timed_out = False
     if backend not in BACKENDS:
         raise BatchError(f"backend must be one of {', '.join(BACKENDS)}")
     if options.verdict not in VERDICTS:
@@ -270,6 +276,9 @@ def run(
                     progress(state)
                 if len(puzzles) >= count:
                     break
+                if deadline is not None and time.monotonic() > deadline:
+                    timed_out = True
+                    break
         finally:
             close = getattr(stream, "close", None)
             if close is not None:
@@ -281,7 +290,8 @@ def run(
         write_index(directory, index)
     grades = Counter(p["grade"] for p in puzzles)
     return Summary(directory, written, len(puzzles), index["examined"], state.tried, time.perf_counter() - state.started,
-                   dict(index["tally"]), {g: grades[g] for g in GRADES if grades[g]}, len(puzzles) >= count)
+                   dict(index["tally"]), {g: grades[g] for g in GRADES if grades[g]}, len(puzzles) >= count,
+                   timed_out and len(puzzles) < count)
 
 
 def _file_name(number: int, result: Examined) -> str:
