@@ -7,7 +7,7 @@ reach a game only through this module. A new game: its package, its ``game``
 module, one line below (docs/architecture.md, "Where a new game goes").
 
 >>> [game.id for game in GAMES]
-['night-cage', 'fearsome-floors']
+['night-cage', 'fearsome-floors', 'dead-cells', 'dungeon-twister']
 >>> game_of_document({"format": "lueur-ff-position/1"}).id, game_of_document({"tiles": {}}).id
 ('fearsome-floors', 'night-cage')
 """
@@ -15,15 +15,20 @@ module, one line below (docs/architecture.md, "Where a new game goes").
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from solver.base.games import Game
+from solver.deadcells.game import GAME as DEAD_CELLS
+from solver.dungeontwister.game import GAME as DUNGEON_TWISTER
 from solver.fearsome.game import GAME as FEARSOME_FLOORS
 from solver.nightcage.game import GAME as NIGHT_CAGE
 
-GAMES: tuple[Game, ...] = (NIGHT_CAGE, FEARSOME_FLOORS)
+GAMES: tuple[Game, ...] = (NIGHT_CAGE, FEARSOME_FLOORS, DEAD_CELLS, DUNGEON_TWISTER)
 """Every game, the first the default: a position that names no game is a Night Cage position."""
 DEFAULT = NIGHT_CAGE
+TOML_NAMING = re.compile(r'^\s*(format|game)\s*=\s*"([^"\\]*)"\s*(?:#.*)?$')
+"""A TOML line naming the file's format or game (a basic string, no escapes)."""
 SNIFF_BYTES = 1 << 20
 """The most of a file read to tell its game (a position is a few kilobytes; a bigger file is the default game's to refuse)."""
 
@@ -43,17 +48,30 @@ def game_of_document(document: Any) -> Game:
 
 
 def game_of_text(text: str) -> Game:
-    """The game of a position written as text: a JSON object that names its game, else the default.
+    """The game of a position written as text: a JSON object, or a TOML file, that names its game, else the default.
 
-    Only JSON is looked into: the other forms (TOML scenarios, the one-line notation) are the
-    Night Cage's. Text that is not JSON is left to the default game's reader, which says why.
+    A TOML file names its game by a top-level ``format = "…"`` or ``game = "…"`` line, read by
+    pattern before any table header (the file is not parsed here: its own reader does that,
+    within its bounds). Text in neither form is left to the default game's reader, which says why.
+
+    >>> game_of_text('format = "lueur-ff-position/1"  # a comment\\n[monster]\\nat = "a1"').id
+    'fearsome-floors'
+    >>> game_of_text('[meta]\\nformat = "lueur-ff-position/1"').id
+    'night-cage'
     """
-    if not text.lstrip().startswith("{"):
-        return DEFAULT
-    try:
-        return game_of_document(json.loads(text))
-    except (ValueError, RecursionError):
-        return DEFAULT
+    if text.lstrip().startswith("{"):
+        try:
+            return game_of_document(json.loads(text))
+        except (ValueError, RecursionError):
+            return DEFAULT
+    named: dict[str, str] = {}
+    for line in text.splitlines():
+        if line.lstrip().startswith("["):
+            break
+        match = TOML_NAMING.match(line)
+        if match:
+            named[match.group(1)] = match.group(2)
+    return game_of_document(named)
 
 
 def game_of_file(path: str) -> Game:

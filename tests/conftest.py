@@ -63,6 +63,9 @@ SLOW_TESTS = frozenset({
     "tests/nightcage/endgame/test_search.py::test_the_nerve_objective_trades_turns_for_nerve",
     "tests/nightcage/endgame/test_fast_kernel.py::test_the_search_gives_the_same_solutions_with_either_kernel",
     "tests/fearsome/test_fearsome_front.py::test_the_engine_answers_the_three_commands_and_locates_a_bad_position",
+    "tests/deadcells/test_dc_plan.py::test_the_plan_agrees_with_an_independent_brute_force",
+    "tests/deadcells/test_dc_properties.py::test_no_play_beats_the_plan",
+    "tests/deadcells/test_dc_front.py::test_the_engine_and_http_serve_the_commands",
 })
 """Single slow tests in otherwise quick modules (every parametrised case of each)."""
 

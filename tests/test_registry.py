@@ -54,12 +54,15 @@ def test_a_document_names_its_game_by_format_or_game_and_the_default_is_the_nigh
     assert game_of_text("5,5,5 red@a1 pile:t=1") is DEFAULT  # the one-line notation is the Night Cage's
     assert game_of_text('{"format": "lueur-ff-position/1"') is DEFAULT  # broken JSON: the default reader says why
     assert game_of_text("[" * 100_000) is DEFAULT
+    assert game_of_text('# a comment\nformat = "lueur-dc-combat/1"\n[[enemies]]\n').id == "dead-cells"
+    assert game_of_text('[meta]\nformat = "lueur-dc-combat/1"\n') is DEFAULT  # inside a table: not the file's format
 
 
 def test_a_file_names_its_game_and_what_cannot_be_read_goes_to_the_default(tmp_path: Path) -> None:
     assert game_of_file(str(FF_POSITION)).id == "fearsome-floors"
     assert game_of_file(str(FF_SCENARIO)).id == "fearsome-floors"
     assert game_of_file(str(NIGHT_CAGE)) is DEFAULT
+    assert game_of_file(str(ROOT / "scenarios" / "deadcells" / "two-players.toml")).id == "dead-cells"
     assert game_of_file(str(NIGHT_CAGE_JSON)) is DEFAULT
     assert game_of_file(str(tmp_path / "missing.json")) is DEFAULT
     assert game_of_file("-") is DEFAULT

@@ -12,7 +12,8 @@ document stands alone. The files in ``docs/schema/`` are these documents as
 >>> doc["$id"], sorted(doc["$defs"]["line"]["oneOf"][0]["properties"]["type"].values())
 ('https://lueur.invalid/schema/lueur-engine-1.schema.json', ['info'])
 >>> sorted(SCHEMA_FILES)
-['lueur-engine-1.schema.json', 'lueur-ff-position-1.schema.json', 'lueur-position-1.schema.json']
+['lueur-dc-combat-1.schema.json', 'lueur-dt-position-1.schema.json', 'lueur-engine-1.schema.json', 'lueur-ff-position-1.schema.json',
+ 'lueur-position-1.schema.json']
 """
 
 from __future__ import annotations

@@ -17,7 +17,8 @@ from cli.main import COMMANDS, cli
 from tests.paths import DATA, ROOT
 
 EXAMPLE = DATA / "format_example.json"
-SCENARIOS = sorted(p for p in (ROOT / "scenarios").rglob("*.toml") if "puzzles" not in p.parts)
+SCENARIOS = sorted(p for p in (ROOT / "scenarios").rglob("*.toml") if "puzzles" not in p.parts and "deadcells" not in p.parts)
+"""The Night Cage's TOML scenarios (Dead Cells has a TOML form of its own, in scenarios/deadcells/)."""
 
 
 def lueur(*args: str, stdin: str | None = None) -> Any:

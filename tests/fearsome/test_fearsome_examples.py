@@ -25,8 +25,8 @@ from solver.fearsome.rules import moves, rounds
 from solver.fearsome.rules.monster import MonsterStep, monster_phase
 from tests.paths import ROOT
 
-ROOT = ROOT / "scenarios" / "fearsome"
-FILES = sorted(ROOT.glob("*.json"))
+FEARSOME = ROOT / "scenarios" / "fearsome"
+FILES = sorted(FEARSOME.glob("*.json"))
 SCENARIOS = [p for p in FILES if json.loads(p.read_text(encoding="utf-8"))["format"] == "lueur-ff-scenario/1"]
 
 
@@ -113,21 +113,21 @@ def test_every_worked_example_has_a_scenario() -> None:
 
 
 def test_the_basic_layout_scenario_is_the_basic_game() -> None:
-    position = notation.loads((ROOT / "basic-start.json").read_text(encoding="utf-8"))
+    position = notation.loads((FEARSOME / "basic-start.json").read_text(encoding="utf-8"))
     assert position == setups.new_game(4)
     assert len(position.stones) == 11 and sorted(len(p) for p in position.pools) == [4, 4]
     assert position.monster == parse("a11") and position.facing.letter == "e"
 
 
 def test_the_advanced_scenario_keeps_the_placement_rules() -> None:
-    position = notation.loads((ROOT / "advanced-start.json").read_text(encoding="utf-8"))
+    position = notation.loads((FEARSOME / "advanced-start.json").read_text(encoding="utf-8"))
     kinds = sorted(kind.value for _, kind in position.stones)
     assert kinds == sorted(["plain"] * 3 + ["crystal"] * 2 + ["pivot_right"] * 4 + ["pivot_back"] * 2)
     assert len(position.teleporters) == 2 and setups.scenery_problems(position) == []
 
 
 def test_an_advanced_placement_next_to_a_corner_is_refused_with_its_place() -> None:
-    document = json.loads((ROOT / "advanced-start.json").read_text(encoding="utf-8"))
+    document = json.loads((FEARSOME / "advanced-start.json").read_text(encoding="utf-8"))
     document["teleporters"][0][0]["at"] = "b11"
     with pytest.raises(PositionError) as info:
         notation.read(document)
@@ -184,9 +184,9 @@ def test_the_first_draw_is_never_a_prey_tile_and_round_two_starts_after_seven() 
 
 
 def test_the_rulings_table_of_the_doc_is_the_code_s() -> None:
-    text = (ROOT.parent.parent / "docs" / "fearsome-floors.md").read_text(encoding="utf-8")
+    text = (ROOT / "docs" / "fearsome-floors.md").read_text(encoding="utf-8")
     switches = re.findall(r"^\| (FF-[A-Z0-9-]+) \| (.+?) \| (.+?) \|$", text, re.M)
     fixed = re.findall(r"^\| (FF-[A-Z0-9-]+) \| ([^|]+?) \|$", text, re.M)
-    assert [tuple(r) for r in switches] == [tuple(r) for r in rulings.SWITCHES]
-    assert [(n, d, None) for n, d in fixed] == [tuple(r) for r in rulings.FIXED]
+    assert [tuple(r) for r in switches] == [(r.name, r.default, r.other) for r in rulings.SWITCHES]
+    assert [(n, d, None) for n, d in fixed] == [(r.name, r.default, r.other) for r in rulings.FIXED]
     assert list(rulings.DEFAULT.as_dict()) == [r.name for r in rulings.SWITCHES]

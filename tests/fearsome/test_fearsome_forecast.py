@@ -28,7 +28,7 @@ from solver.fearsome.rules.monster import monster_phase
 from solver.testing.fearsome import midgame
 from tests.paths import ROOT
 
-ROOT = ROOT / "scenarios" / "fearsome"
+SCENARIOS = ROOT / "scenarios" / "fearsome"
 MIDGAMES = [midgame(seed) for seed in range(8)]
 
 
@@ -101,7 +101,7 @@ def test_a_pawn_s_danger_is_the_chance_of_the_tiles_whose_walk_takes_it(index: i
 
 
 def test_the_eight_step_example_forecast_names_the_eaten_the_crushed_and_the_stones() -> None:
-    seen = forecast(_load(ROOT / "monster-eight-steps.json"))
+    seen = forecast(_load(SCENARIOS / "monster-eight-steps.json"))
     eight = next(t for t in seen.tiles if t.tile == "8")
     assert eight.eaten == ("C", "G") and eight.crushed == ("F",)
     assert [(s.start, s.end, s.fate) for s in eight.stones] == [(parse("n6"), parse("o6"), "moved"),
@@ -239,7 +239,7 @@ def test_a_player_with_a_single_pawn_needs_it_out() -> None:
     late = race(_corridor(black_up=True, drawn=("5", "7", "7", "8", "8"), round_=2)).players[0]
     assert late.needed == 1 and not late.may_win_outright
     assert "out 0 of 1 needed, 0 more can get out in time: cannot win outright" in late.text()
-    fragment = race(_load(ROOT / "move-through-pawns.json"))
+    fragment = race(_load(SCENARIOS / "move-through-pawns.json"))
     assert [(p.colour, p.needed) for p in fragment.players] == [("red", 1), ("blue", 1)]
 
 
@@ -253,7 +253,7 @@ def test_a_new_game_s_pawns_race_from_the_entrance() -> None:
 
 # -- every scenario, and the JSON shapes -----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("path", sorted(ROOT.glob("*.json")), ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", sorted(SCENARIOS.glob("*.json")), ids=lambda p: p.stem)
 def test_every_scenario_runs_through_all_three(path: Path) -> None:
     position = _load(path)
     seen = forecast(position)
@@ -271,7 +271,7 @@ def test_every_scenario_runs_through_all_three(path: Path) -> None:
 
 
 def test_the_json_shapes() -> None:
-    position = _load(ROOT / "monster-eight-steps.json")
+    position = _load(SCENARIOS / "monster-eight-steps.json")
     doc = forecast(position).as_json()
     assert set(doc) == {"phase", "round", "drawn", "first_draw", "assumption", "tiles", "pawns"}
     assert set(doc["tiles"][0]) == {"tile", "p", "p_exact", "path", "end", "facing", "eaten", "crushed", "stones", "steps"}

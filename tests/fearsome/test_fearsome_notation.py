@@ -24,7 +24,7 @@ from solver.fearsome.notation import position_json as notation
 from solver.fearsome.rules import monster, rounds
 from tests.paths import ROOT
 
-ROOT = ROOT / "scenarios" / "fearsome"
+SCENARIOS = ROOT / "scenarios" / "fearsome"
 JUNK: list[Any] = [None, -1, 0, 99, "zz", "a0", [], {}, [1, 2], {"x": 1}, True, 1.5, "prey9", "q1"]
 
 
@@ -44,7 +44,7 @@ def _set(document: Any, path: tuple[Any, ...], value: Any) -> None:
 
 @pytest.mark.parametrize("source", ["basic-start.json", "advanced-start.json"])
 def test_junk_anywhere_is_a_located_problem(source: str) -> None:
-    original = json.loads((ROOT / source).read_text(encoding="utf-8"))
+    original = json.loads((SCENARIOS / source).read_text(encoding="utf-8"))
     rng = random.Random(source)
     leaves = [leaf for leaf in _leaves(original) if leaf]
     for _ in range(300):
@@ -58,7 +58,7 @@ def test_junk_anywhere_is_a_located_problem(source: str) -> None:
 
 
 def test_every_problem_of_a_file_is_reported_with_its_path() -> None:
-    document = json.loads((ROOT / "basic-start.json").read_text(encoding="utf-8"))
+    document = json.loads((SCENARIOS / "basic-start.json").read_text(encoding="utf-8"))
     document["pawns"][0]["at"] = "q1"
     document["pawns"][1]["white"] = 9
     document["monster"]["facing"] = "up"
@@ -78,7 +78,7 @@ def test_json_syntax_errors_are_located_by_line_and_column() -> None:
 
 
 def test_two_pawns_on_one_square_and_a_pawn_under_a_stone_are_refused() -> None:
-    document = json.loads((ROOT / "basic-start.json").read_text(encoding="utf-8"))
+    document = json.loads((SCENARIOS / "basic-start.json").read_text(encoding="utf-8"))
     document["pawns"][0]["at"] = "e5"
     document["pawns"][1]["at"] = "e5"
     document["pawns"][2]["at"] = "c9"

@@ -19,13 +19,13 @@ from solver.fearsome.present.svg_paths import death_squares, runs
 from solver.fearsome.rules.monster import monster_phase
 from tests.paths import ROOT
 
-ROOT = ROOT / "scenarios" / "fearsome"
-SCENARIOS = sorted(ROOT.glob("*.json"))
+FEARSOME = ROOT / "scenarios" / "fearsome"
+SCENARIOS = sorted(FEARSOME.glob("*.json"))
 NS = {"s": "http://www.w3.org/2000/svg"}
 
 
 def scenario(stem: str) -> Position:
-    return load_path(str(ROOT / f"{stem}.json")).position
+    return load_path(str(FEARSOME / f"{stem}.json")).position
 
 
 def parsed(svg: str) -> ET.Element:

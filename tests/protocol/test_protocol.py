@@ -345,7 +345,8 @@ def test_a_hint_cancelled_in_its_exact_stage_still_answers(engine: Engine) -> No
     assert "stopped on request before the time limit" in final["result"]["notes"]
 
 
-REQUIRED = {"apply": {"actions": ["stay"]}, "cancel": {"target": "other"}}
+REQUIRED = {"apply": {"actions": ["stay"]}, "cancel": {"target": "other"}, "dc.apply": {"choices": ["pass Ann"]},
+            "dt.apply": {"actions": ["end"]}, "dt.economy": {"fights": ["attack a b"]}}
 
 
 def _accepted(command: str, field: str, value: object) -> bool:

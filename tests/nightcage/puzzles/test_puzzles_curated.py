@@ -13,13 +13,13 @@ from solver.nightcage.puzzles.study import study
 from tests.paths import ROOT
 from tests.scenario_harness import run_check
 
-ROOT = ROOT / "scenarios" / "puzzles"
-FILES = sorted(ROOT.rglob("*.toml"))
+SCENARIOS = ROOT / "scenarios" / "puzzles"
+FILES = sorted(SCENARIOS.rglob("*.toml"))
 
 
 def test_ten_puzzles_per_grade() -> None:
     for grade in GRADES:
-        assert len(list((ROOT / grade).glob("*.toml"))) >= 10
+        assert len(list((SCENARIOS / grade).glob("*.toml"))) >= 10
 
 
 def test_no_two_curated_puzzles_are_equivalent() -> None:
@@ -29,7 +29,7 @@ def test_no_two_curated_puzzles_are_equivalent() -> None:
     assert len(set(keys)) == len(FILES)
 
 
-@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(ROOT)))
+@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(SCENARIOS)))
 def test_curated_puzzle(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     pos, _ = load_text(text, str(path))

@@ -8,12 +8,12 @@ from solver.nightcage.notation.forms import load_path
 from solver.nightcage.rules.adjudicate import play
 from tests.paths import ROOT
 
-ROOT = ROOT / "scenarios"
+SCENARIOS = ROOT / "scenarios"
 
 
 def cited(name: str, *actions: str) -> dict[str, str]:
     """Each event's text with the section it cites."""
-    pos, _ = load_path(ROOT / name)
+    pos, _ = load_path(SCENARIOS / name)
     result = play(pos.state, list(actions))
     assert result.refused is None, result.refused
     return {e.text: section(e.rule) for e in result.events}

@@ -19,11 +19,11 @@ from solver.protocol.commands import execute
 from solver.protocol.requests import parse_request
 from tests.paths import ROOT
 
-ROOT = ROOT / "scenarios"
+SCENARIOS = ROOT / "scenarios"
 
 
 def state_after(name: str, *actions: str):
-    pos, _ = load_path(ROOT / name)
+    pos, _ = load_path(SCENARIOS / name)
     result = play(pos.state, list(actions))
     assert result.refused is None, result.refused
     return result.state
@@ -62,7 +62,7 @@ def test_the_extra_refusals_leave_the_legal_actions_alone() -> None:
 
 
 def test_a_block_with_no_hit_awaiting_one_names_the_unblockable_hits() -> None:
-    pos, _ = load_path(ROOT / "rulings/keeper-back.toml")
+    pos, _ = load_path(SCENARIOS / "rulings/keeper-back.toml")
     result = play(pos.state, ["move E", "block"])
     assert result.refused is not None
     assert "no hit awaits a Block now" in result.refused.reason
@@ -81,7 +81,7 @@ def test_a_block_with_no_hit_awaiting_one_names_the_unblockable_hits() -> None:
     ],
 )
 def test_check_says_the_game_is_over(scenario: str, result: str, reason: str) -> None:
-    path = str(ROOT / scenario)
+    path = str(SCENARIOS / scenario)
     text = CliRunner().invoke(cli, ["check", path])
     assert text.exit_code == 0
     assert f"valid position; the game is over: {result} ({reason}" in text.output
@@ -96,7 +96,7 @@ def test_check_says_the_game_is_over(scenario: str, result: str, reason: str) ->
 
 
 def test_check_of_a_game_in_progress_says_nothing_of_an_end() -> None:
-    doc = json.loads(CliRunner().invoke(cli, ["check", str(ROOT / "refusals/land-off-line.toml"), "--json"]).output)
+    doc = json.loads(CliRunner().invoke(cli, ["check", str(SCENARIOS / "refusals/land-off-line.toml"), "--json"]).output)
     assert doc["valid"] is True and doc["outcome"] is None and doc["game_over"] is None
 
 

@@ -12,7 +12,7 @@ from solver.nightcage.present.reports import legal_json
 from solver.nightcage.rules.adjudicate import play
 from tests.paths import ROOT
 
-ROOT = ROOT / "scenarios" / "refusals"
+SCENARIOS = ROOT / "scenarios" / "refusals"
 
 
 @pytest.mark.parametrize(
@@ -26,17 +26,17 @@ ROOT = ROOT / "scenarios" / "refusals"
     ],
 )
 def test_legal_explain_lists_the_attempt_with_its_reason(scenario: str, actions: tuple[str, ...], candidate: str, reason: str) -> None:
-    state = play(load_path(ROOT / scenario)[0].state, list(actions)).state
+    state = play(load_path(SCENARIOS / scenario)[0].state, list(actions)).state
     explained = {item["action"]: item["reason"] for item in legal_json(state, explain=True)["illegal"]}
     assert candidate in explained, sorted(explained)
     assert reason in explained[candidate]
-    refused = play(load_path(ROOT / scenario)[0].state, [*actions, candidate]).refused
+    refused = play(load_path(SCENARIOS / scenario)[0].state, [*actions, candidate]).refused
     assert refused is not None and refused.reason == explained[candidate]
 
 
 def test_the_place_listing_leaves_the_placements_alone() -> None:
     """The cells listed beside those awaiting the tile are refused; the awaited ones keep their options."""
-    state = play(load_path(ROOT / "place-not-awaiting.toml")[0].state, ["move E"]).state
+    state = play(load_path(SCENARIOS / "place-not-awaiting.toml")[0].state, ["move E"]).state
     doc = legal_json(state, explain=True)
     awaited = [i["reason"] for i in doc["illegal"] if i["action"].startswith(("place c2", "place c4", "place d3"))]
     assert awaited and all("must open" in reason for reason in awaited)

@@ -11,13 +11,13 @@ from solver.nightcage.rules.adjudicate import play
 from tests.paths import ROOT
 from tests.scenario_harness import with_rulings
 
-ROOT = ROOT / "scenarios"
+SCENARIOS = ROOT / "scenarios"
 
 
 def test_a_pathless_hit_at_a_line_end_cites_no_sight_line_ruling() -> None:
     """Red on d3 stands where the pathless's west-facing line stops (its T is walled to the
     east), but a pathless hits its whole row and column: RULING-LOS-END decides nothing."""
-    state = with_rulings(load_path(ROOT / "rulebook/pathless-example.toml")[0].state, {"RULING-PATHLESS-SIGHT": False})
+    state = with_rulings(load_path(SCENARIOS / "rulebook/pathless-example.toml")[0].state, {"RULING-PATHLESS-SIGHT": False})
     result = play(state, ["stay", "move E"])
     assert result.refused is None, result.refused
     hits = [e for e in result.events if e.text.startswith("red on d3 is hit by the pathless")]
@@ -27,7 +27,7 @@ def test_a_pathless_hit_at_a_line_end_cites_no_sight_line_ruling() -> None:
 def test_the_dirge_pit_goes_back_to_the_box_not_among_the_discarded() -> None:
     """Laid over red, the Dirge is lit by no one once red falls: its nine cells leave
     the board as a whole, and no discard count grows by them."""
-    state = load_path(ROOT / "omens/first-omen-set-aside.toml")[0].state
+    state = load_path(SCENARIOS / "omens/first-omen-set-aside.toml")[0].state
     before = play(state, ["move E", "place c2 t:NES", "place c4 omen", "dirge b2", "noblock"])
     after = play(state, ["move E", "place c2 t:NES", "place c4 omen", "dirge b2", "noblock", "fall row"])
     assert after.refused is None, after.refused

@@ -11,15 +11,15 @@ from solver.nightcage.notation.forms import load_text
 from tests.paths import ROOT
 from tests.scenario_harness import run_check
 
-ROOT = ROOT / "scenarios"
-FILES = sorted(p for p in ROOT.rglob("*.toml") if "puzzles" not in p.parts)
+SCENARIOS = ROOT / "scenarios"
+FILES = sorted(p for p in SCENARIOS.rglob("*.toml") if "puzzles" not in p.parts)
 
 
 def test_there_are_enough_scenarios() -> None:
     assert len(FILES) >= 30
 
 
-@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(ROOT)))
+@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(SCENARIOS)))
 def test_scenario(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     checks = _checks_of(text)
