@@ -8,6 +8,8 @@ import pytest
 
 from solver.base.errors import PositionError
 from solver.base.toml_text import MAX_DEPTH, MAX_ENTRIES, MAX_KEY_PARTS, decode_toml
+from solver.deadcells.notation import files as deadcells_files
+from solver.dungeontwister.notation import files as dungeontwister_files
 from solver.nightcage.interop.setting import starting_state
 from solver.nightcage.notation.forms import load_text
 
@@ -89,3 +91,20 @@ def test_every_reader_of_a_position_text_refuses_it(parts: int) -> None:
         load_text(text)
     with pytest.raises(PositionError, match="a dotted key of more than"):
         starting_state("standard", "", text)  # OpenSpiel's and Gymnasium's ``position`` parameter
+
+
+@pytest.mark.parametrize("parts", [3_000, 20_000])
+@pytest.mark.parametrize("reader", ["dead cells", "dungeon twister"])
+def test_the_other_games_toml_readers_refuse_it_too(parts: int, reader: str) -> None:
+    text = f'title = "a combat"\n{dotted(parts)} = 1\n'
+    with pytest.raises(PositionError, match="line 2, column 33: invalid TOML: a dotted key of more than 16 parts"):
+        if reader == "dead cells":
+            deadcells_files.loads(text, toml=True)
+        else:
+            dungeontwister_files.load_text(text, "toml")
+
+
+def test_a_deeply_nested_dead_cells_toml_is_a_located_problem() -> None:
+    text = "x = " + "[" * 300 + "]" * 300 + "\n"
+    with pytest.raises(PositionError, match="nested"):
+        deadcells_files.loads(text, toml=True)
