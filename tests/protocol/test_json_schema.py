@@ -411,6 +411,12 @@ def test_the_fearsome_floors_commands_take_their_own_position_format() -> None:
 BROKEN = {"format": "lueur-position/1", "size": 9, "prisoners": "nobody", "pile": {"count": -1}}
 
 
+@pytest.mark.parametrize("command", ["check", "dc.check", "dt.check"])
+def test_every_check_takes_any_object_in_the_schema(command: str) -> None:
+    assert errors(ENGINE, {"id": 1, "command": command, "position": BROKEN}) == []
+    assert errors(ENGINE, {"id": 1, "command": command, "position": [1]}) != []
+
+
 def test_the_schema_accepts_a_check_of_an_invalid_position_and_refuses_it_elsewhere() -> None:
     assert errors(ENGINE, {"id": 1, "command": "check", "position": BROKEN}) == []
     assert errors(ENGINE, {"id": 1, "command": "legal", "position": BROKEN}) != []
