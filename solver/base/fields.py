@@ -36,7 +36,7 @@ and listed in messages, so a megabyte-long one would be drawn and listed whole."
 
 
 def name_problem(name: str) -> str | None:
-    """What is wrong with ``name`` as a name (quoted, then why), or None when it is one.
+    r"""What is wrong with ``name`` as a name (quoted, then why), or None when it is one.
 
     >>> name_problem("red"), name_problem("r\x1bed")
     (None, "'r\\x1bed': a name may not hold control characters (terminal codes, bidi overrides)")
