@@ -19,6 +19,8 @@ from tests.paths import DATA, ROOT
 
 POSITION = DATA / "format_example.json"
 FF = ROOT / "scenarios" / "fearsome" / "monster-eight-steps.json"
+DC = ROOT / "scenarios" / "deadcells" / "rulebook-example.json"
+DT = ROOT / "scenarios" / "dungeontwister" / "two-rooms.json"
 SECRET = "do not touch\n"
 
 
@@ -82,9 +84,12 @@ def test_the_library_refuses_a_link_and_an_input(tmp_path: Path) -> None:
     ("render", "IN", "-o", "IN"),
     ("ff", "render", "FF", "-o", "FF"),
     ("ff", "forecast", "FF", "--render", "FF"),
+    ("dc", "render", "DC", "-o", "DC"),
+    ("dt", "render", "DT", "-o", "DT"),
 ])
 def test_a_command_never_writes_over_its_input(tmp_path: Path, args: tuple[str, ...]) -> None:
-    inputs = {"IN": copy(POSITION, tmp_path, "pos.svg"), "FF": copy(FF, tmp_path, "ff.svg")}
+    inputs = {"IN": copy(POSITION, tmp_path, "pos.svg"), "FF": copy(FF, tmp_path, "ff.svg"), "DC": copy(DC, tmp_path, "dc.svg"),
+              "DT": copy(DT, tmp_path, "dt.svg")}
     before = {path: path.read_bytes() for path in inputs.values()}
     result = lueur(*(str(inputs[a]) if a in inputs else a for a in args))
     assert result.exit_code == 2
@@ -112,11 +117,13 @@ def test_an_output_that_is_the_input_under_another_name_is_refused(tmp_path: Pat
     (("apply", "IN", "stay", "--render", "OUT"), "index.html"),
     (("apply", "IN", "stay", "--render", "OUT"), "step-01.svg"),
     (("schema", "--write", "OUT"), "lueur-position-1.schema.json"),
+    (("dc", "render", "DC", "-o", "OUT/board.svg"), "board.svg"),
+    (("dt", "render", "DT", "-o", "OUT/board.svg"), "board.svg"),
 ])
 def test_a_symbolic_link_planted_in_the_output_is_not_written_through(tmp_path: Path, args: tuple[str, ...], link: str) -> None:
     out = tmp_path / "out"
     victim = planted(tmp_path, out / link)
-    names = {"IN": str(POSITION), "FF": str(FF)}
+    names = {"IN": str(POSITION), "FF": str(FF), "DC": str(DC), "DT": str(DT)}
     result = lueur(*(names.get(a, a.replace("OUT", str(out))) for a in args))
     assert result.exit_code == 2, result.output
     assert f"{out / link} is a symbolic link: not written through it" in result.output
