@@ -61,7 +61,7 @@ class ServerLimits:
     max_time_limit: float = 30.0
     """Largest ``time_limit`` a request may ask for; searches are stopped past it."""
     max_requests: int = 16
-    """Searches (solve, hint, analyze) in flight (running or waiting) at once; one more gets 429.
+    """Searches (solve, hint, analyze, ff.moves) in flight (running or waiting) at once; one more gets 429.
     The other commands answer in milliseconds and are never refused for it."""
     workers: int | None = None
     """Searches that run at once (each in its own process); default: the CPU count."""

@@ -6,6 +6,10 @@ sends half its headers or half its body and waits would hold its connection
 protocol whose every request must arrive whole (headers and body) within the
 request timeout, counted from the connection's opening or from the first byte
 of a following request, and which refuses connections past a cap at once.
+A request answered before its body came in whole (a body over the cap: 413)
+ends its connection: the server writes nothing more, reads and drops what
+still comes (so the answer is not lost to a reset), and closes when the
+client does or after the request timeout.
 
 :class:`StoppingServer` cancels every request in flight before uvicorn's
 graceful shutdown, so each client gets its final line (``stopped``, or the
@@ -84,6 +88,8 @@ class _TimedProtocol(H11Protocol):
         super().__init__(*args, **kwargs)
         self._deadline: asyncio.TimerHandle | None = None
         self._refused = False
+        self._lingering = False
+        """Answered before the body came whole: what still comes is dropped until the connection closes."""
         self.waiting_since: float | None = None
         """Since when the connection has waited for (the rest of) a request; ``None`` while one is answered."""
 
@@ -100,7 +106,7 @@ class _TimedProtocol(H11Protocol):
         self._arm()
 
     def data_received(self, data: bytes) -> None:
-        if self._refused:
+        if self._refused or self._lingering:
             return
         if self._deadline is None and self.conn.their_state is h11.IDLE:  # a following request begins
             self._arm()
@@ -111,9 +117,20 @@ class _TimedProtocol(H11Protocol):
         self.waiting_since = self.loop.time()  # idle now, until the next request (or uvicorn's keep-alive timeout)
         super().on_response_complete()
         self._note_whole()  # a pipelined request may have come in whole meanwhile
-        # Answered before its body came in whole (a refusal): the rest of the body is on the clock too.
-        if self._deadline is None and self.conn.their_state is h11.SEND_BODY and not self.transport.is_closing():
-            self._arm()
+        # Answered before its body came in whole (a refusal): the connection ends, with no second answer.
+        if self.conn.their_state is h11.SEND_BODY and not self.transport.is_closing():
+            self._linger()
+
+    def _linger(self) -> None:
+        """Stop writing (the answer is followed by the end of the stream), drop what the client still sends,
+        and close when it closes or after the request timeout: closing at once, with its body unread, would
+        reset the connection and could lose the answer."""
+        self._lingering = True
+        self._disarm()
+        self.waiting_since = None  # not a connection waiting for a request: the cap does not give it up
+        if self.transport.can_write_eof():
+            self.transport.write_eof()
+        self._deadline = self.loop.call_later(self.timeout, self.transport.close)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
@@ -150,7 +167,7 @@ class _TimedProtocol(H11Protocol):
         """Close a connection still waiting for its request, with an answer (``status``) if none was started."""
         self._disarm()
         self.waiting_since = None
-        if self.transport.is_closing():
+        if self.transport.is_closing() or self._lingering:
             return
         cycle = self.cycle
         answering = cycle is not None and cycle.response_started and not cycle.response_complete

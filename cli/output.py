@@ -15,10 +15,13 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import wraps
 from pathlib import Path
+from types import FrameType
 from typing import Any, NoReturn, TypeVar
 
 import click
@@ -63,6 +66,26 @@ def visible(text: str) -> str:
 
 def out(text: str = "") -> None:
     click.echo(visible(text))
+
+
+TERMINATED = 128 + signal.SIGTERM
+"""The shell's convention for a process ended by SIGTERM."""
+
+
+@contextmanager
+def terminated_as_exit() -> Iterator[None]:
+    """SIGTERM ends a long command as Ctrl-C does: through the code that ends its worker processes and keeps
+    what it wrote (then exit 143), instead of leaving the process at once and its workers behind."""
+
+    def terminated(signum: int, frame: FrameType | None) -> None:
+        err("lueur: terminated")
+        raise SystemExit(TERMINATED)
+
+    before = signal.signal(signal.SIGTERM, terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
 
 
 def err(text: str) -> None:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from solver.base.files import OutputError, check_target, write_file
 from solver.protocol.engine_schema import SCHEMA_FILES, SCHEMAS_SERVED, schema_text
 
 from .output import BAD_INPUT, Exit, err, guarded, out, out_document
@@ -41,8 +42,13 @@ def schema(name: str | None, directory: str | None) -> None:
     target = Path(directory)
     try:
         target.mkdir(parents=True, exist_ok=True)
+        for file_name in SCHEMA_FILES:
+            check_target(target / file_name)
         for file_name, make in SCHEMA_FILES.items():
-            (target / file_name).write_text(schema_text(make()), encoding="utf-8")
+            write_file(target / file_name, schema_text(make()))
+    except OutputError as exc:
+        err(f"lueur schema: {exc}")
+        raise Exit(BAD_INPUT) from None
     except OSError as exc:
         err(f"lueur schema: cannot write into {directory}: {exc.strerror or exc}")
         raise Exit(BAD_INPUT) from None

@@ -22,7 +22,7 @@ from .output import err
 @click.option("--max-time-limit", type=click.FloatRange(min=0.01), default=30.0, show_default=True,
               help="Largest time_limit a request may ask for (seconds); searches are stopped past it.")
 @click.option("--max-requests", type=click.IntRange(min=1), default=16, show_default=True,
-              help="Searches (solve, hint, analyze) in flight at once; one more is answered 429 (retry later).")
+              help="Searches (solve, hint, analyze, ff.moves) in flight at once; one more is answered 429 (retry later).")
 @click.option("--workers", type=click.IntRange(min=1), default=None, help="Searches run at once  [default: the CPU count]")
 @click.option("--request-timeout", type=click.FloatRange(min=0.1), default=10.0, show_default=True,
               help="Seconds a request has to arrive whole (headers and body); a slower one gets 408 and is closed.")
@@ -39,6 +39,9 @@ def serve(host: str, port: int, allow_hosts: tuple[str, ...], max_body_bytes: in
     lines too. Bodies must be sent as `Content-Type: application/json`;
     requests from web pages on other hosts are refused. The OpenAPI
     document is at /openapi.json. Stop with Ctrl-C.
+
+    The address is announced in one line on stderr (stdout stays empty):
+    with --port 0, read the port the server got from that line.
 
     \b
     Example:

@@ -24,8 +24,8 @@ from typing import Any
 
 import pytest
 
-pytest_plugins = ["tests.browser"]
-"""The workbench's browser fixtures (``workbench``, ``browser``, ``page``)."""
+pytest_plugins = ["tests.browser", "tests.pictures"]
+"""The workbench's browser fixtures (``workbench``, ``browser``, ``page``); every picture written parsed as XML."""
 
 SLOW_MODULES = frozenset({
     "tests/workbench/test_workbench_editor.py",

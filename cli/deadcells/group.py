@@ -17,6 +17,7 @@ import click
 from cli.options import json_option
 from cli.output import EXIT_CODES_HELP, Exit, emit_json, err, guarded, out, out_document, picture_suffix
 from solver.base.exit_codes import ExitCode
+from solver.base.files import OutputError, write_file
 from solver.base.limits import Limits
 from solver.base.svg.png import svg_to_png
 from solver.deadcells import commands
@@ -122,7 +123,7 @@ def apply_command(file: str, choices: tuple[str, ...], citations: bool, output: 
     """
     answer = commands.dc_apply(load(file), choices)
     if output is not None:
-        _write(Path(output), (_json_text(answer.document["position"]) + "\n").encode("utf-8"), "-o")
+        _write(Path(output), (_json_text(answer.document["position"]) + "\n").encode("utf-8"), "-o", (file,))
         err(f"lueur: wrote {output}")
     if as_json:
         emit_json(answer.document)
@@ -177,7 +178,7 @@ def resolve(file: str, choices: tuple[str, ...], fill: str, citations: bool, pic
     trace: Trace = answer.value
     if picture is not None:
         svg = commands.dc_render(loaded, "timeline", choices, fill).document["svg"]
-        _write(Path(picture), svg_to_png(svg, zoom) if suffix == ".png" else svg.encode("utf-8"), "--render")
+        _write(Path(picture), svg_to_png(svg, zoom) if suffix == ".png" else svg.encode("utf-8"), "--render", (file,))
         err(f"lueur: wrote {picture}")
     if as_json:
         emit_json(answer.document)
@@ -254,14 +255,15 @@ def render(file: str, choices: tuple[str, ...], output: str | None, timeline: bo
     if output is None:
         out_document(svg.rstrip("\n"))
         return
-    _write(Path(output), svg_to_png(svg, zoom) if suffix == ".png" else svg.encode("utf-8"), "-o")
+    _write(Path(output), svg_to_png(svg, zoom) if suffix == ".png" else svg.encode("utf-8"), "-o", (file,))
     err(f"lueur: wrote {output}")
 
 
-def _write(path: Path, data: bytes, option: str) -> None:
+def _write(path: Path, data: bytes, option: str, inputs: tuple[str, ...] = ()) -> None:
+    """Write whole (:func:`solver.base.files.write_file`): never through a link, never over FILE."""
     try:
-        path.write_bytes(data)
-    except OSError as exc:
-        err(f"lueur: {option} {path}: cannot write: {exc.strerror or exc}")
+        write_file(path, data, inputs)
+    except OutputError as exc:
+        err(f"lueur: {option} {exc}")
         raise Exit(ExitCode.BAD_INPUT) from None
 

@@ -19,6 +19,7 @@ from cli.options import json_option
 from cli.output import EXIT_CODES_HELP, Exit, emit_json, err, guarded, out, out_document, picture_suffix
 from solver.base.errors import PositionError, Problem
 from solver.base.exit_codes import ExitCode
+from solver.base.files import OutputError, write_file
 from solver.base.json_text import decode_json
 from solver.base.svg.png import svg_to_png
 from solver.dungeontwister import commands
@@ -42,18 +43,19 @@ def _title(loaded: Loaded, file: str) -> str:
     return loaded.title or ("stdin" if file == "-" else Path(file).name)
 
 
-def _write(path: Path, data: bytes, option: str) -> None:
+def _write(path: Path, data: bytes, option: str, inputs: tuple[str, ...] = ()) -> None:
+    """Write whole (:func:`solver.base.files.write_file`): never through a link, never over FILE."""
     try:
-        path.write_bytes(data)
-    except OSError as exc:
-        err(f"lueur: {option} {path}: cannot write: {exc.strerror or exc}")
+        write_file(path, data, inputs)
+    except OutputError as exc:
+        err(f"lueur: {option} {exc}")
         raise Exit(ExitCode.BAD_INPUT) from None
     err(f"lueur: wrote {path}")
 
 
-def _picture(svg: str, output: str, option: str, zoom: float) -> None:
+def _picture(svg: str, output: str, option: str, zoom: float, inputs: tuple[str, ...] = ()) -> None:
     suffix = picture_suffix(output, option)
-    _write(Path(output), svg_to_png(svg, zoom) if suffix == ".png" else svg.encode("utf-8"), option)
+    _write(Path(output), svg_to_png(svg, zoom) if suffix == ".png" else svg.encode("utf-8"), option, inputs)
 
 
 @click.group(epilog=EXIT_CODES_HELP, context_settings={"help_option_names": ["-h", "--help"]})
@@ -165,7 +167,7 @@ def apply_command(file: str, actions: tuple[str, ...], output: str | None, as_js
     answer = commands.dt_apply(loaded.position, list(actions))
     if output is not None:
         text = to_toml(answer.state, loaded.meta) if output.lower().endswith(".toml") else dumps(answer.state, loaded.meta)
-        _write(Path(output), text.encode("utf-8"), "-o")
+        _write(Path(output), text.encode("utf-8"), "-o", (file,))
     if as_json:
         emit_json(answer.document)
     else:
@@ -341,7 +343,7 @@ def reach(file: str, character: str, goal: str | None, turns: int, picture: str 
     answer = commands.dt_reach(loaded.position, character, goal, turns)
     if picture is not None:
         svg = commands.dt_render(loaded.position, title=_title(loaded, file), reach_of=character, turns=turns).value
-        _picture(svg, picture, "--render", zoom)
+        _picture(svg, picture, "--render", zoom, (file,))
     if as_json:
         emit_json(answer.document)
     else:
@@ -369,7 +371,7 @@ def threats(file: str, picture: str | None, zoom: float, as_json: bool) -> None:
     answer = commands.dt_threats(loaded.position)
     if picture is not None:
         svg = commands.dt_render(loaded.position, title=_title(loaded, file), with_threats=True).value
-        _picture(svg, picture, "--render", zoom)
+        _picture(svg, picture, "--render", zoom, (file,))
     if as_json:
         emit_json(answer.document)
         return
@@ -418,7 +420,7 @@ def render(file: str, output: str | None, reach_of: str | None, turns: int, with
     if output is None:
         out_document(svg.rstrip("\n"))
         return
-    _picture(svg, output, "-o", zoom)
+    _picture(svg, output, "-o", zoom, (file,))
 
 
 @dt.command()

@@ -8,6 +8,7 @@ standard input. Problems are reported with where they are, exit 2.
 from __future__ import annotations
 
 import sys
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from cli.options import json_option
 from cli.output import EXIT_CODES_HELP, Exit, emit_json, err, guarded, out, out_document, picture_suffix
 from solver.base.errors import PositionError
 from solver.base.exit_codes import ExitCode
+from solver.base.files import OutputError, write_file
 from solver.base.svg.png import svg_to_png
 from solver.fearsome import commands as commands
 from solver.fearsome.notation.files import Loaded, load_path, load_stream
@@ -147,7 +149,7 @@ def render(file: str, output: str | None, tile: str | None, zoom: float) -> None
         out_document(svg.rstrip("\n"))
         return
     data = svg_to_png(svg, zoom) if suffix == ".png" else svg.encode("utf-8")
-    _write(Path(output), data, "-o")
+    _write(Path(output), data, "-o", (file,))
     err(f"lueur: wrote {output}")
 
 
@@ -176,7 +178,7 @@ def forecast(file: str, picture: str | None, zoom: float, as_json: bool) -> None
     if picture is not None and suffix is not None:
         svg = forecast_svg(loaded.position, answer.value, loaded.title or ("stdin" if file == "-" else Path(file).name))
         data = svg_to_png(svg, zoom) if suffix == ".png" else svg.encode("utf-8")
-        _write(Path(picture), data, "--render")
+        _write(Path(picture), data, "--render", (file,))
         err(f"lueur: wrote {picture}")
     if as_json:
         emit_json(answer.document)
@@ -190,9 +192,13 @@ def forecast(file: str, picture: str | None, zoom: float, as_json: bool) -> None
 @click.option("--worst-case", is_flag=True, help="Also score each move by the worst the other pawns still to move can do.")
 @click.option("--lure", metavar="P", default=None, help="Rank by the danger each move brings to the opponent's pawn P, most first.")
 @click.option("--limit", type=click.IntRange(min=1), default=None, help="Show only the N best moves.", metavar="N")
+@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=None,
+              help="Seconds for --worst-case; past it the moves not yet scored rank by their plain danger (exit 3)  "
+                   "[default: none]")
 @json_option
 @guarded
-def moves(file: str, pawn: str | None, worst_case: bool, lure: str | None, limit: int | None, as_json: bool) -> None:
+def moves(file: str, pawn: str | None, worst_case: bool, lure: str | None, limit: int | None, time_limit: float | None,
+          as_json: bool) -> None:
     """Rank every end the pawn to move can reach by its chance of being eaten at the next monster phase,
     the safest first (the pawns still to move taken to stay put, unless --worst-case).
 
@@ -202,16 +208,20 @@ def moves(file: str, pawn: str | None, worst_case: bool, lure: str | None, limit
       lueur ff moves scenarios/fearsome/move-through-pawns.json --worst-case --limit 3
       lueur ff moves scenarios/fearsome/move-through-pawns.json --lure x --limit 3 --json
     """
-    answer = commands.ff_moves(load(file).position, pawn, worst_case, lure, limit)
+    position = load(file).position
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    answer = commands.ff_moves(position, pawn, worst_case, lure, limit,
+                               should_stop=lambda: deadline is not None and time.monotonic() > deadline)
     if as_json:
         emit_json(answer.document)
-        return
+        raise Exit(answer.exit_code)
     ranking = answer.value
     left = len(ranking.moves) - (limit or len(ranking.moves))
     if left > 0:  # the count of the moves left out goes under the moves shown, before the notes
         ranking = replace(ranking, moves=ranking.moves[:limit],
                           notes=(f"  ... and {left} more (all {len(answer.value.moves)} without --limit)", *ranking.notes))
     out(ranking.text().rstrip("\n"))
+    raise Exit(answer.exit_code)
 
 
 @ff.command()
@@ -234,10 +244,11 @@ def race(file: str, as_json: bool) -> None:
     out(answer.value.text().rstrip("\n"))
 
 
-def _write(path: Path, data: bytes, option: str) -> None:
+def _write(path: Path, data: bytes, option: str, inputs: tuple[str, ...] = ()) -> None:
+    """Write whole (:func:`solver.base.files.write_file`): never through a link, never over FILE."""
     try:
-        path.write_bytes(data)
-    except OSError as exc:
-        err(f"lueur: {option} {path}: cannot write: {exc.strerror or exc}")
+        write_file(path, data, inputs)
+    except OutputError as exc:
+        err(f"lueur: {option} {exc}")
         raise Exit(ExitCode.BAD_INPUT) from None
 

@@ -17,7 +17,7 @@ from cli.nightcage.files import load
 from cli.options import file_argument, json_option
 from cli.output import Exit, emit_json, err, guarded, out
 from solver.base.control import Control, Progress
-from solver.base.limits import Limits
+from solver.base.limits import MAX_PLAYOUTS, Limits
 from solver.nightcage.commands.analyze import DEFAULT_ORDER_NODES, DEFAULT_ORDER_TIME, DEFAULT_ORDERS, Analysis
 from solver.nightcage.commands.analyze import analyze as analyze_command
 
@@ -27,7 +27,8 @@ TERMINATED = 128 + signal.SIGTERM
 
 @click.command()
 @file_argument
-@click.option("--playouts", type=click.IntRange(min=1), default=10_000, show_default=True, help="Games played to the end by the policy.")
+@click.option("--playouts", type=click.IntRange(1, MAX_PLAYOUTS), default=10_000, show_default=True,
+              help=f"Games played to the end by the policy (at most {MAX_PLAYOUTS:,}).")
 @click.option("--orders", type=click.IntRange(min=0), default=DEFAULT_ORDERS, show_default=True,
               help="Pile orders sampled and solved with hindsight (0: none).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same answer (whatever --workers).")

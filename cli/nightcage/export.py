@@ -9,7 +9,7 @@ import click
 from cli.nightcage.files import load
 from cli.options import file_argument, json_option
 from cli.output import BAD_INPUT, Exit, emit_json, err, guarded, out
-from solver.nightcage.commands.export import ExportError
+from solver.nightcage.commands.export import ExportError, OutputError
 from solver.nightcage.commands.export import export as export_command
 
 
@@ -37,12 +37,15 @@ def export(file: str, directory: str, as_json: bool) -> None:
 
     pos, _ = load(file)
     try:
-        answer = export_command(pos.state, Path(directory))
+        answer = export_command(pos.state, Path(directory), (file,))
     except ExportError as exc:
         message = f"cannot export {file}: {exc}"
         if as_json:
             emit_json({"error": "not exportable", "file": file, "message": message})
         err(f"lueur: {message}")
+        raise Exit(BAD_INPUT) from None
+    except OutputError as exc:
+        err(f"lueur: {exc}")
         raise Exit(BAD_INPUT) from None
     except OSError as exc:
         err(f"lueur: cannot write into {directory}: {exc.strerror or exc}")

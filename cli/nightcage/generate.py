@@ -13,7 +13,7 @@ import click
 
 from cli.nightcage.files import load
 from cli.options import file_argument, json_option
-from cli.output import BAD_INPUT, Exit, emit_json, err, guarded, out
+from cli.output import BAD_INPUT, Exit, emit_json, err, guarded, out, terminated_as_exit
 from solver.base.control import Control, Progress
 from solver.base.limits import Limits
 from solver.nightcage.commands.generate import GRADES, BatchError
@@ -42,14 +42,17 @@ from solver.nightcage.commands.grade import grade as grade_command
               help="Stop after examining this many candidates in this run  [default: 2000 per puzzle wanted]")
 @click.option("--max-nodes", type=click.IntRange(min=10), default=1_000, show_default=True,
               help="Positions the line search may expand per candidate (more: fewer candidates dropped, slower).")
+@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=None,
+              help="Seconds for this run; past it the job stops, keeping what it wrote (exit 3; run again to resume)  "
+                   "[default: none]")
 @click.option("--no-cpsat", is_flag=True, help="Skip the second proof (CP-SAT, or the search where CP-SAT does not apply).")
 @click.option("-o", "--output", "output", required=True, type=click.Path(file_okay=False), help="Directory for the puzzles and index.json.")
 @click.option("--no-progress", is_flag=True, help="No progress bar on stderr.")
 @json_option
 @guarded
 def generate(count: int, difficulty: str | None, prisoners: str, setup: str, verdict: str, seed: int, workers: int | None, backend: str,
-             address: str | None, max_candidates: int | None, max_nodes: int, no_cpsat: bool, output: str, no_progress: bool,
-             as_json: bool) -> None:
+             address: str | None, max_candidates: int | None, max_nodes: int, time_limit: float | None, no_cpsat: bool, output: str,
+             no_progress: bool, as_json: bool) -> None:
     """Write COUNT end-game puzzles (one optimal solution, graded) to a directory.
 
     Each puzzle is a TOML scenario (position, question, solution, grade, the
@@ -68,10 +71,11 @@ def generate(count: int, difficulty: str | None, prisoners: str, setup: str, ver
         err(f"lueur: {output} is not a directory")
         raise Exit(BAD_INPUT)
     try:
-        with _progress(not no_progress and sys.stderr.isatty(), count) as report:
+        with terminated_as_exit(), _progress(not no_progress and sys.stderr.isatty(), count) as report:
+            control = Control(Limits(seed=seed, max_nodes=max_nodes, time_limit=time_limit), report)
             answer = generate_command(directory, count, difficulty=difficulty, prisoners=int(prisoners), setup=setup, verdict=verdict,
                                       cpsat=not no_cpsat, workers=workers, backend=backend, address=address,
-                                      max_candidates=max_candidates, control=Control(Limits(seed=seed, max_nodes=max_nodes), report))
+                                      max_candidates=max_candidates, control=control)
     except BatchError as exc:
         err(f"lueur: {exc}")
         raise Exit(BAD_INPUT) from None
@@ -87,7 +91,9 @@ def generate(count: int, difficulty: str | None, prisoners: str, setup: str, ver
         rate = summary.tried / summary.seconds * 60 if summary.seconds else 0.0
         out(f"{summary.tried} candidate(s) examined in {summary.seconds:.1f} s ({rate:.0f}/min); seed {seed}, "
             f"next candidate {summary.examined}.")
-    if not summary.complete:
+    if summary.timed_out:
+        err(f"lueur: only {summary.total} of {count} puzzles when the time limit came (run the same command again to resume)")
+    elif not summary.complete:
         err(f"lueur: only {summary.total} of {count} puzzles after the candidates allowed (raise --max-candidates)")
     raise Exit(answer.exit_code)
 

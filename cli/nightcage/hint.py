@@ -8,7 +8,7 @@ from cli.nightcage.files import load
 from cli.options import file_argument, json_option
 from cli.output import emit_json, guarded, out
 from solver.base.control import Control
-from solver.base.limits import DEFAULT_MAX_POSITIONS, Limits
+from solver.base.limits import DEFAULT_MAX_POSITIONS, MAX_PLAYOUTS, Limits
 from solver.nightcage.commands.hint import POLICIES
 from solver.nightcage.commands.hint import hint as hint_command
 
@@ -17,8 +17,9 @@ from solver.nightcage.commands.hint import hint as hint_command
 @file_argument
 @click.option("--time-limit", type=click.FloatRange(min=0), default=1.0, show_default=True,
               help="Seconds to think: half for an exact answer, the rest for playouts when it is not found.")
-@click.option("--playouts", "rounds", type=click.IntRange(min=1), default=None,
-              help="Playouts per choice for the estimate, instead of playing until the time is up (reproducible).")
+@click.option("--playouts", "rounds", type=click.IntRange(1, MAX_PLAYOUTS), default=None,
+              help=f"Playouts per choice for the estimate, instead of playing until the time is up (reproducible; "
+                   f"at most {MAX_PLAYOUTS:,}).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the playouts.")
 @click.option("--max-positions", type=click.IntRange(min=1), default=DEFAULT_MAX_POSITIONS, show_default=True,
               help="Positions the exact stage may keep in memory at once; past it, the playouts answer.")

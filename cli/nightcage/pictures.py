@@ -2,7 +2,9 @@
 
 The pictures are drawn before anything is written; DIR is created if missing,
 and only the names written here (``step-NN.svg`` or ``.png``, ``index.html``)
-are touched in it.
+are touched in it, each checked before the first is written and each written
+whole by :func:`solver.base.files.write_file` (never through a link planted
+there, never over the command's input).
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ import click
 
 from cli.output import Exit, err
 from solver.base.exit_codes import ExitCode
+from solver.base.files import check_target
+from solver.base.files import write_file as write_whole
 from solver.base.svg.png import svg_to_png
 from solver.nightcage.commands.position import Adjudication
 from solver.nightcage.commands.solve import GameState, PlanTurn
@@ -33,15 +37,13 @@ def title_of(meta: dict[str, Any] | None, file: str) -> str:
     return "stdin" if file == "-" else Path(file).name
 
 
-def write_file(path: Path, data: bytes) -> None:
-    try:
-        path.write_bytes(data)
-    except OSError as exc:
-        err(f"lueur: {path}: cannot write: {exc.strerror or exc}")
-        raise Exit(ExitCode.BAD_INPUT) from None
+def write_file(path: Path, data: bytes, inputs: tuple[str, ...] = ()) -> None:
+    """Write one file whole; a link, an input or an unwritable place is an ``OutputError`` (exit 2)."""
+    write_whole(path, data, inputs)
 
 
-def write_frames(directory: str, title: str, frames: list[Frame], picture_format: str, zoom: float = 2.0) -> None:
+def write_frames(directory: str, title: str, frames: list[Frame], picture_format: str, zoom: float = 2.0,
+                 inputs: tuple[str, ...] = ()) -> None:
     """Write DIR/step-01.svg ... (or .png) and DIR/index.html, the stepper; say on stderr what was written.
 
     DIR is created if missing; only these names are written in it, so other
@@ -65,21 +67,25 @@ def write_frames(directory: str, title: str, frames: list[Frame], picture_format
     except OSError as exc:
         err(f"lueur: --render {directory}: cannot create: {exc.strerror or exc}")
         raise Exit(ExitCode.BAD_INPUT) from None
+    for name, _ in files:
+        check_target(folder / name, inputs)
     for name, data in files:
-        write_file(folder / name, data)
+        write_file(folder / name, data, inputs)
     last = f"step-{len(frames):0{width}d}.{picture_format}"
     err(f"lueur: wrote {len(frames)} pictures ({directory}/step-{1:0{width}d}.{picture_format} to {directory}/{last}) "
         f"and {directory}/index.html")
 
 
-def render_plan(directory: str, picture_format: str, plan: tuple[PlanTurn, ...] | None, state: GameState, title: str) -> None:
+def render_plan(directory: str, picture_format: str, plan: tuple[PlanTurn, ...] | None, state: GameState, title: str,
+                inputs: tuple[str, ...] = ()) -> None:
     """``solve --render``: one picture per turn of a winning plan and the final position; without a plan, says so."""
     if plan is None:
         err(f"lueur: --render {directory}: no plan to draw (no win was found); nothing written")
         return
-    write_frames(directory, title, plan_frames(state, plan, title=title), picture_format)
+    write_frames(directory, title, plan_frames(state, plan, title=title), picture_format, inputs=inputs)
 
 
-def render_adjudication(directory: str, picture_format: str, adjudication: Adjudication, title: str) -> None:
+def render_adjudication(directory: str, picture_format: str, adjudication: Adjudication, title: str,
+                        inputs: tuple[str, ...] = ()) -> None:
     """``apply --render``: one picture per step (and the refusal, if any) and the result."""
-    write_frames(directory, title, adjudication_frames(adjudication, title=title), picture_format)
+    write_frames(directory, title, adjudication_frames(adjudication, title=title), picture_format, inputs=inputs)

@@ -10,6 +10,7 @@ import click
 from cli.options import json_option
 from cli.output import BAD_INPUT, Exit, emit_json, err, guarded, out
 from solver.base.control import Control
+from solver.base.files import OutputError, write_file
 from solver.base.limits import Limits
 from solver.nightcage.commands.play import CLASSIC_SAMPLES, POLICIES, SEARCH_SAMPLES, PlayedGame
 from solver.nightcage.commands.play import play as play_command
@@ -49,10 +50,9 @@ def play(seed: int, prisoners: str, policy: str, samples: int | None, time_limit
     game, record = answer.value, answer.document
     if output is not None:
         try:
-            with open(output, "w", encoding="utf-8") as handle:
-                handle.write(json.dumps(record, indent=2, ensure_ascii=False) + "\n")
-        except OSError as exc:
-            err(f"lueur: cannot write {output}: {exc.strerror or exc}")
+            write_file(output, json.dumps(record, indent=2, ensure_ascii=False) + "\n")
+        except OutputError as exc:
+            err(f"lueur: {exc}")
             raise Exit(BAD_INPUT) from None
     if as_json:
         emit_json(record)

@@ -99,7 +99,7 @@ def apply_command(file: str, actions: tuple[str, ...], render_dir: str | None, r
     if result.refused is not None and not as_json:
         err(f"lueur: refused: {result.refused.action}: {result.refused.reason}")
     if render_dir is not None:
-        render_adjudication(render_dir, render_format, result, title_of(pos.meta, file))
+        render_adjudication(render_dir, render_format, result, title_of(pos.meta, file), (file,))
     raise Exit(answer.exit_code)
 
 

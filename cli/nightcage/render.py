@@ -61,7 +61,7 @@ def render(file: str, output: str | None, sight: bool, light: bool, plan: bool, 
         out_document(svg.rstrip("\n"))
         return
     data = svg_to_png(svg, zoom) if suffix == ".png" else svg.encode("utf-8")
-    write_file(Path(output), data)
+    write_file(Path(output), data, (file,))
     err(f"lueur: wrote {output}")
 
 

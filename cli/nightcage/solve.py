@@ -68,5 +68,6 @@ def solve(
     if render_dir is not None:
         report = answer.value
         won = isinstance(report, SolveReport) and report.primary.verdict == "win"
-        render_plan(render_dir, render_format, report.primary.plan if won else None, answer.state or pos.state, title_of(pos.meta, file))
+        render_plan(render_dir, render_format, report.primary.plan if won else None, answer.state or pos.state,
+                    title_of(pos.meta, file), (file,))
     raise Exit(answer.exit_code)

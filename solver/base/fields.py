@@ -30,6 +30,26 @@ def control_characters(text: str) -> list[str]:
     return [ch for ch in text if ord(ch) in CONTROL_CHARACTERS]
 
 
+MAX_NAME_LENGTH = 40
+"""The most characters in a name (a prisoner's, a player's colour, a pawn's id): names are drawn in pictures
+and listed in messages, so a megabyte-long one would be drawn and listed whole."""
+
+
+def name_problem(name: str) -> str | None:
+    r"""What is wrong with ``name`` as a name (quoted, then why), or None when it is one.
+
+    >>> name_problem("red"), name_problem("r\x1bed")
+    (None, "'r\\x1bed': a name may not hold control characters (terminal codes, bidi overrides)")
+    >>> name_problem("x" * 41)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'... (41 characters): a name has at most 40 characters"
+    """
+    if control_characters(name):
+        return f"{quoted(name)}: a name may not hold control characters (terminal codes, bidi overrides)"
+    if len(name) > MAX_NAME_LENGTH:
+        return f"{quoted(name)}: a name has at most {MAX_NAME_LENGTH} characters"
+    return None
+
+
 def quoted(text: str, most: int = 40) -> str:
     """``repr(text)``, cut short past ``most`` characters (a token may be a megabyte long).
 

@@ -24,6 +24,10 @@ from __future__ import annotations
 from collections.abc import Sized
 from dataclasses import dataclass
 
+MAX_PLAYOUTS = 1_000_000
+"""The most games an analysis or a hint plays (the command line and the protocol check it before the work):
+a million greedy playouts take minutes on two cores and give the chance to a tenth of a percent."""
+
 DEFAULT_MAX_POSITIONS = 500_000
 """Positions a search keeps when the caller does not say. Measured on the biggest
 positions (rules-engine positions of a whole game, about 1.5 KB each with the

@@ -93,8 +93,15 @@ class Field:
         if self.kind == "cells":
             if value is None:
                 return self.default
-            if not isinstance(value, list) or len(value) > MAX_CELLS or not all(isinstance(c, str) for c in value):
+            if not isinstance(value, list):
                 problems.append(Problem(self.name, f"{self.description}; not {json_type(value)}"))
+                return None
+            if len(value) > MAX_CELLS:
+                problems.append(Problem(self.name, f"{self.description}; at most {MAX_CELLS} cells, not {len(value):,}"))
+                return None
+            wrong = next((i for i, cell in enumerate(value) if not isinstance(cell, str)), None)
+            if wrong is not None:
+                problems.append(Problem(f"{self.name}[{wrong}]", f"a cell's name (a string), not {json_type(value[wrong])}"))
                 return None
             return tuple(value)
         if self.kind == "name":
@@ -134,8 +141,9 @@ class Field:
             return self.default
         low = self.low or 0.0
         if value < low or (self.exclusive_low and value == low) or (high is not None and value > high):
-            bound = f"more than {low:g}" if self.exclusive_low else f"at least {low:g}"
-            problems.append(Problem(self.name, f"{shown(value)} is out of range: {bound} and at most {high:g}"))
+            bound = f"more than {number_text(low)}" if self.exclusive_low else f"at least {number_text(low)}"
+            top = "" if high is None else f" and at most {number_text(high)}"
+            problems.append(Problem(self.name, f"{shown(value)} is out of range: {bound}{top}"))
             return self.default
         return float(value)
 
@@ -218,12 +226,22 @@ def shown(value: Any, keep: int = 40) -> str:
     if isinstance(value, str):
         return repr(value) if len(value) <= keep else f"{value[:keep]!r}... ({len(value):,} characters)"
     if isinstance(value, float):
-        return f"{value:g}"
+        return number_text(value)
     if isinstance(value, int) and abs(value) >= 10**keep:
         return f"an integer of more than {keep} digits"
     return str(value)
 
 
+
+
+def number_text(value: float) -> str:
+    """A number as a message shows it: short (``600``, ``0.5``, ``1e+300``) unless that would round it, then exactly.
+
+    >>> number_text(600.0), number_text(600.0000001), number_text(1e300), number_text(float("nan"))
+    ('600', '600.0000001', '1e+300', 'nan')
+    """
+    short = f"{value:g}"
+    return short if value != value or float(short) == value else repr(value)
 
 
 def json_type(value: Any) -> str:
@@ -288,7 +306,8 @@ class Command:
     """The JSON Schema of its ``result`` document."""
     takes: str = "position"
     """``position`` (a position in the game's format), ``position or text`` (that, or any form of it in
-    ``text``) or ``nothing``."""
+    ``text``), ``any position`` (any JSON object, valid or not: ``check`` says what is wrong with it) or
+    ``nothing``."""
     searches: bool = False
     """It searches (it runs in a process of its own, counts toward a server's cap, and has a time limit)."""
     time_limit: float | None = None

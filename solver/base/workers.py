@@ -2,8 +2,11 @@
 
 :class:`Workers` runs independent tasks in a process pool and gives their
 results back in order, waking every ``tick`` seconds while it waits so that
-the caller can report progress and stop at a deadline. Three rules make the
-workers easy to stop:
+the caller can report progress and stop at a deadline. The tasks are taken
+from their iterable a few ahead of the results (:meth:`Workers.stream`), never
+all at once: a job of a billion playouts is not built, pickled and queued
+whole before its first game is played. Three rules make the workers easy to
+stop:
 
 - they ignore Ctrl-C (SIGINT reaches the whole process group): the parent
   alone handles it, and ends them;
@@ -22,18 +25,22 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from types import TracebackType
 from typing import Any
 
 PARENT_POLL = 0.5
 """Seconds between a worker's checks that its parent is still there."""
+AHEAD_PER_WORKER = 2
+"""Tasks handed out ahead of the results, per worker: enough to keep each busy while the next is sent."""
 
 
 class Workers:
     """A pool of ``count`` worker processes; a context manager that always ends them."""
 
     def __init__(self, count: int) -> None:
+        self.count = count
         methods = multiprocessing.get_all_start_methods()
         # fork or spawn: the worker's parent is this process (a fork server would stand between them).
         context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
@@ -50,21 +57,44 @@ class Workers:
         self.pool.terminate()
         self.pool.join()
 
-    def run(self, task: Callable[..., Any], chunks: Sequence[tuple[Any, ...]], *, tick: float,
+    def run(self, task: Callable[..., Any], chunks: Iterable[tuple[Any, ...]], *, tick: float,
             on_tick: Callable[[list[Any]], None], give_up: Callable[[], bool]) -> list[Any]:
-        """``task(*chunk)`` for every chunk, results in order (None for those not done when ``give_up``
-        answered true). ``on_tick(results so far)`` is called every ``tick`` seconds and at each result."""
-        pending = [self.pool.apply_async(task, chunk) for chunk in chunks]
-        results: list[Any] = [None] * len(chunks)
-        for i, job in enumerate(pending):
-            while not job.ready():
-                if give_up():
-                    return results
-                job.wait(tick)
-                on_tick(results)
-            results[i] = job.get()
+        """``task(*chunk)`` for every chunk, the results in order: all of them, or those done in order when
+        ``give_up`` answered true. ``on_tick(results so far)`` is called every ``tick`` seconds and at each result."""
+        results: list[Any] = []
+        for result in self.stream(task, chunks, tick=tick, on_wait=lambda: on_tick(results), give_up=give_up):
+            results.append(result)
             on_tick(results)
         return results
+
+    def stream(self, task: Callable[..., Any], chunks: Iterable[tuple[Any, ...]], *, ahead: int | None = None,
+               tick: float = 0.25, on_wait: Callable[[], None] | None = None,
+               give_up: Callable[[], bool] | None = None) -> Iterator[Any]:
+        """``task(*chunk)`` for each chunk, the results in order as they come; at most ``ahead`` tasks (by
+        default :data:`AHEAD_PER_WORKER` per worker) are handed out before their results are taken, so the
+        chunks may come from a long or endless generator. While it waits it calls ``on_wait`` every ``tick``
+        seconds, and stops (without the rest) once ``give_up`` answers true."""
+        most = ahead if ahead is not None else AHEAD_PER_WORKER * self.count
+        source = iter(chunks)
+        pending: deque[Any] = deque()
+        exhausted = False
+        while True:
+            while not exhausted and len(pending) < most:
+                chunk = next(source, None)
+                if chunk is None:
+                    exhausted = True
+                else:
+                    pending.append(self.pool.apply_async(task, chunk))
+            if not pending:
+                return
+            job = pending.popleft()
+            while not job.ready():
+                if give_up is not None and give_up():
+                    return
+                job.wait(tick)
+                if on_wait is not None:
+                    on_wait()
+            yield job.get()
 
 
 def _worker_started(parent: int) -> None:

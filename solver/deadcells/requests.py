@@ -73,7 +73,8 @@ FIELDS: dict[str, tuple[Field, ...]] = {
 }
 SEARCHES = {"dc.plan": PLAN_TIME_LIMIT, "dc.resolve": PLAN_TIME_LIMIT}
 RESULTS = _results()
-COMMANDS = tuple(Command(name, fields, RESULTS[name], "position", name in SEARCHES, SEARCHES.get(name))
+COMMANDS = tuple(Command(name, fields, RESULTS[name], "any position" if name == "dc.check" else "position", name in SEARCHES,
+                         SEARCHES.get(name))
                  for name, fields in FIELDS.items())
 """The Dead Cells commands, in the order ``version`` lists them."""
 

@@ -131,7 +131,8 @@ FIELDS: dict[str, tuple[Field, ...]] = {
 }
 SEARCHES = {"dt.economy": 60.0, "dt.turn": 60.0}
 """The commands that search, and the seconds they take when the request does not say."""
-COMMANDS = tuple(Command(name, fields, RESULTS[name], searches=name in SEARCHES, time_limit=SEARCHES.get(name))
+COMMANDS = tuple(Command(name, fields, RESULTS[name], "any position" if name == "dt.check" else "position",
+                         searches=name in SEARCHES, time_limit=SEARCHES.get(name))
                  for name, fields in FIELDS.items())
 """The Dungeon Twister commands, in the order ``version`` lists them."""
 

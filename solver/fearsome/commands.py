@@ -11,7 +11,7 @@ value is the analysis itself, for the command line's text and pictures.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from solver.base.answers import Answer, OptionError
@@ -64,23 +64,29 @@ def ff_forecast(position: Position) -> Answer:
     return Answer(ExitCode.OK, result.as_json(), result)
 
 
+def _never() -> bool:
+    return False
+
+
 def ff_moves(position: Position, pawn: str | None = None, worst_case: bool = False, lure: str | None = None,
-             limit: int | None = None) -> Answer:
+             limit: int | None = None, should_stop: Callable[[], bool] = _never) -> Answer:
     """Every end of ``pawn`` (default: every pawn the player to move may move), best first.
 
-    ``limit`` keeps the first ``limit`` moves (the document's ``total`` still counts them all). A question
+    ``limit`` keeps the first ``limit`` moves (the document's ``total`` still counts them all). Once
+    ``should_stop`` answers true (a time limit, a cancel) the worst cases not yet scored are left out, the
+    moves rank by what was scored, and the exit code is 3 (a limit reached). A question
     the position cannot answer (no such pawn, a lure of one's own, no pawn phase) is an
     :class:`OptionError` naming the option, or a plain error when no option is to blame; both exit 2.
     """
     try:
-        ranking = rank_moves(position, pawn, worst_case=worst_case, lure=lure)
+        ranking = rank_moves(position, pawn, worst_case=worst_case, lure=lure, should_stop=should_stop)
     except RankingError as exc:
         raise _ranking_error(position, str(exc), lure) from None
     document = ranking.as_json()
     document["total"] = len(ranking.moves)
     if limit is not None:
         document["moves"] = document["moves"][:limit]
-    return Answer(ExitCode.OK, document, ranking)
+    return Answer(ExitCode.LIMIT if ranking.cut_short else ExitCode.OK, document, ranking)
 
 
 def ff_race(position: Position) -> Answer:

@@ -1,12 +1,17 @@
 """Fearsome Floors in the engine protocol (docs/protocol.md): the ``ff.*`` commands, and serving one request.
 
 Their ``position`` is a ``lueur-ff-position/1`` document (docs/fearsome-floors.md),
-read strictly: every problem is reported under ``position.``. Each command answers
-within a second, so none searches: they run on the protocol runner's thread.
+read strictly: every problem is reported under ``position.``. ``ff.forecast`` and
+``ff.race`` answer within a second and run on the protocol runner's thread;
+``ff.moves`` searches when asked for its worst case (a product over the pawns
+still to move), so it is a search: a process of its own, counted by a server's
+cap, stopped by ``cancel`` and by its ``time_limit`` (:data:`MOVES_TIME_LIMIT`
+by default), past which it answers with the worst cases it scored (exit 3).
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -21,6 +26,8 @@ from solver.fearsome.notation import position_json
 from solver.fearsome.notation.json_schema import FF_POSITION_SCHEMA_ID, position_schema
 from solver.fearsome.notation.position_json import FORMAT
 
+MOVES_TIME_LIMIT = 10.0
+"""The seconds ``ff.moves`` searches when the request does not say."""
 FF_PHASES = tuple(p.value for p in Phase)
 ACTIONS_TEXT = ("a non-empty list of actions in the game's text notation, e.g. [\"move N\", \"discard e2\"] (The Night Cage) "
                 "or [\"red4 in n n\", \"draw 8\"] (Fearsome Floors: a pawn's id and its steps, or draw and a tombstone tile)")
@@ -131,7 +138,11 @@ FIELDS: dict[str, tuple[Field, ...]] = {
 RESULTS = {"ff.forecast": _ff_forecast(), "ff.moves": _ff_moves(), "ff.race": _ff_race(), "ff.new": _ff_new(),
            "ff.legal": _ff_legal(), "ff.apply": _ff_apply(), "ff.render": _ff_render()}
 TAKES = {"ff.new": "nothing"}
-COMMANDS = tuple(Command(name, fields, RESULTS[name], TAKES.get(name, "position")) for name, fields in FIELDS.items())
+SEARCHES = {"ff.moves": MOVES_TIME_LIMIT}
+"""The commands that search, with the seconds they take when the request does not say."""
+COMMANDS = tuple(Command(name, fields, RESULTS[name], TAKES.get(name, "position"), searches=name in SEARCHES,
+                         time_limit=SEARCHES.get(name))
+                 for name, fields in FIELDS.items())
 """The Fearsome Floors commands, in the order ``version`` lists them."""
 
 
@@ -146,7 +157,7 @@ def serve(request: Request, info: Info, should_stop: ShouldStop) -> dict[str, An
     except PositionError as exc:
         return RequestError("invalid position", f"{exc.total:,} problem(s) in the position", problems=exc.problems).line()
     try:
-        answer = _RUN[request.command](request, position)
+        answer = _RUN[request.command](request, position, _until(request, should_stop))
     except LueurError as exc:  # a question the position cannot answer (an option naming no pawn that may move...)
         kind, _, message = reported(exc)
         return RequestError(kind, message).line()
@@ -174,15 +185,25 @@ def _under_position(problem: Problem) -> Problem:
     return Problem(f"position.{problem.path}" if problem.path else "position", problem.message)
 
 
-_RUN: dict[str, Callable[[Request, Position], Answer]] = {
-    "ff.forecast": lambda request, position: commands.ff_forecast(position),
-    "ff.moves": lambda request, position: commands.ff_moves(position, request.fields.get("pawn"),
-                                                            request.fields["worst_case"], request.fields.get("lure")),
-    "ff.race": lambda request, position: commands.ff_race(position),
-    "ff.legal": lambda request, position: commands.ff_legal(position),
-    "ff.apply": lambda request, position: commands.ff_apply(position, request.fields["actions"], _meta(request),
-                                                            advanced=request.position_doc.get("advanced") is True),
-    "ff.render": lambda request, position: commands.ff_render(
+def _until(request: Request, should_stop: ShouldStop) -> ShouldStop:
+    """``should_stop``, or past the request's time limit (its command's default when it gives none)."""
+    seconds = request.limits.time_limit or SEARCHES.get(request.command)
+    if seconds is None:
+        return should_stop
+    deadline = time.monotonic() + seconds
+    return lambda: should_stop() or time.monotonic() > deadline
+
+
+_RUN: dict[str, Callable[[Request, Position, ShouldStop], Answer]] = {
+    "ff.forecast": lambda request, position, stop: commands.ff_forecast(position),
+    "ff.moves": lambda request, position, stop: commands.ff_moves(position, request.fields.get("pawn"),
+                                                                  request.fields["worst_case"], request.fields.get("lure"),
+                                                                  should_stop=stop),
+    "ff.race": lambda request, position, stop: commands.ff_race(position),
+    "ff.legal": lambda request, position, stop: commands.ff_legal(position),
+    "ff.apply": lambda request, position, stop: commands.ff_apply(position, request.fields["actions"], _meta(request),
+                                                                  advanced=request.position_doc.get("advanced") is True),
+    "ff.render": lambda request, position, stop: commands.ff_render(
         position, forecast_paths=request.fields["forecast"], tile=None if request.fields["tile"] == "none" else request.fields["tile"],
         legend=request.fields["legend"], panel=request.fields["panel"], title=_title(request)),
 }

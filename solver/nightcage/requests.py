@@ -87,7 +87,7 @@ FIELDS: dict[str, tuple[Field, ...]] = {
 }
 SEARCHES = {"solve": solve_command.DEFAULT_TIME_LIMIT, "hint": HINT_TIME_LIMIT, "analyze": None}
 """The commands that search, with the seconds they take when the request does not say (analyze: its playouts)."""
-TAKES = {"new": "nothing", "convert": "position or text", "gallery": "nothing"}
+TAKES = {"new": "nothing", "convert": "position or text", "gallery": "nothing", "check": "any position"}
 
 COMMANDS = tuple(
     Command(name, fields, RESULTS[name], TAKES.get(name, "position"), name in SEARCHES, SEARCHES.get(name))

@@ -28,6 +28,8 @@ from solver.games import GAMES
 from solver.protocol.requests import PROTOCOL
 from solver.protocol.result_schemas import PROBLEM, RESULTS, nullable, obj
 from solver.protocol.schema import (
+    ANY_POSITION,
+    ANY_POSITION_SCHEMA,
     COMMAND_FIELDS,
     COMMANDS,
     ID_SCHEMA,
@@ -93,7 +95,9 @@ def _request() -> dict[str, Any]:
         then: dict[str, Any] = {"properties": {field.name: _field_schema(field) for field in fields}}
         required = [field.name for field in fields if field.kind in REQUIRED_KINDS and field.default is None]
         game = game_of(command)
-        if game is not None and command not in WITHOUT_POSITION:
+        if command in ANY_POSITION:
+            then["properties"]["position"] = ANY_POSITION_SCHEMA
+        elif game is not None and command not in WITHOUT_POSITION:
             then["properties"]["position"] = game.load_requests().POSITION_DEF[2]
         if command not in WITHOUT_POSITION and command not in POSITION_OR_TEXT:
             required.append("position")

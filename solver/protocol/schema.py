@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from solver.base.games import Game
+from solver.base.limits import MAX_PLAYOUTS
 from solver.base.protocol import (
     ID_SCHEMA,
     MAX_ID_INTEGER,
@@ -42,7 +43,6 @@ POSITION_SCHEMA_PATH = SCHEMA_PATH.format(name="position")
 PROTOCOL_SCHEMA_PATH = "/v1/schema/protocol"
 MAX_TIME_LIMIT = 600.0
 """The default ceiling of ``time_limit`` (a server may lower it)."""
-MAX_PLAYOUTS = 1_000_000
 MAX_NODES = 100_000_000
 MIN_REPORT_EVERY = 0.05
 
@@ -81,6 +81,12 @@ COMMAND_FIELDS: dict[str, tuple[Field, ...]] = {name: command.fields for name, c
 WITHOUT_POSITION = tuple(name for name, command in ALL.items() if command.takes == "nothing")
 POSITION_OR_TEXT = tuple(name for name, command in ALL.items() if command.takes == "position or text")
 """Commands that read their position from ``position`` or, written in any form, from ``text``."""
+ANY_POSITION = tuple(name for name, command in ALL.items() if command.takes == "any position")
+"""Commands whose position may be anything (``check``: an invalid position is what it is for); the schemas accept
+any object there."""
+ANY_POSITION_SCHEMA: dict[str, Any] = {"type": "object", "description": "Any JSON object, valid or not: the command reads it "
+                                                                         "and reports every problem (an invalid position is "
+                                                                         "what it is for)."}
 SEARCHING = tuple(name for name, command in ALL.items() if command.searches)
 """Commands that search (the others answer within milliseconds)."""
 
@@ -105,8 +111,10 @@ def request_schema(max_time_limit: float = MAX_TIME_LIMIT) -> dict[str, Any]:
     """The JSON Schema of a request body over HTTP (the command comes from the path)."""
     properties: dict[str, Any] = {
         "id": {**ID_SCHEMA, "description": "Names the request (generated when absent); unique among requests in flight."},
-        "position": {"anyOf": [{"$ref": SCHEMA_PATH.format(name=game.schema_name)} for game in GAMES if game.schema_name],
-                     "description": position_note()},
+        "position": {"anyOf": [*({"$ref": SCHEMA_PATH.format(name=game.schema_name)} for game in GAMES if game.schema_name),
+                               {**ANY_POSITION_SCHEMA, "description": f"for {', '.join(ANY_POSITION)}: any object"}],
+                     "description": position_note() + f" {', '.join(ANY_POSITION)} takes any object, valid or not: "
+                                                      "it reports what is wrong."},
     }
     for field in LIMITS:
         properties[field.name] = field.json_schema(max_time_limit)

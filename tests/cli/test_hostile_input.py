@@ -15,6 +15,8 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import cli
+from solver.protocol.commands import execute
+from solver.protocol.requests import parse_request
 from tests.paths import DATA, ROOT
 
 EXAMPLE = DATA / "format_example.json"
@@ -167,12 +169,47 @@ def test_a_few_problems_are_counted_as_before(tmp_path: Path) -> None:
     assert json.loads(lueur("check", "--json", write(tmp_path, doc)).stdout)["total"] == 1
 
 
-def test_a_wrong_turn_among_many_prisoners_names_a_few(tmp_path: Path) -> None:
+def test_a_wrong_turn_among_the_prisoners_names_them(tmp_path: Path) -> None:
     doc = example()
-    doc["prisoners"] = [{"name": f"p{i}", "unplaced": True} for i in range(50_000)]
+    doc["prisoners"] = [{"name": f"p{i}", "unplaced": True} for i in range(5)]
     result = lueur("check", write(tmp_path, doc))
-    assert "'red' is not a prisoner (prisoners: p0, p1, p2, p3, p4, p5, p6, p7, ... (50,000 in all))" in result.stdout
-    assert len(result.stdout) < 2000
+    assert "'red' is not a prisoner (prisoners: p0, p1, p2, p3, p4)" in result.stdout
+
+
+@pytest.mark.parametrize("count", [6, 37_000])
+def test_more_prisoners_than_a_game_has_are_refused_before_anything_else(tmp_path: Path, count: int) -> None:
+    """The box has five start tiles: a custom setup with thousands of start tiles does not bring thousands of
+    prisoners to draw (issue 24, item 6)."""
+    doc = example()
+    doc["setup"] = {"base": "standard", "counts": {"start": count, "t": 30}}
+    doc["prisoners"] = [{"name": f"p{i}", "unplaced": True} for i in range(count)]
+    result = lueur("check", "--json", write(tmp_path, doc))
+    problems = json.loads(result.stdout)["problems"]
+    assert result.exit_code == 2
+    assert {"path": "prisoners", "message": f"{count:,} prisoners: at most 5 (the box's five start tiles)"} in problems
+    assert {"path": "setup.counts.start", "message": f"{count} is out of range from 0 to 5"} in problems
+    assert len(result.stdout) < 5_000
+
+
+def test_a_tile_count_past_the_bound_is_refused(tmp_path: Path) -> None:
+    doc = example()
+    doc["setup"] = {"base": "standard", "counts": {"t": 10**6}}
+    result = lueur("check", "--json", write(tmp_path, doc))
+    assert {"path": "setup.counts.t", "message": "1000000 is out of range from 0 to 999"} in json.loads(result.stdout)["problems"]
+
+
+@pytest.mark.parametrize("length", [10_000, 900_000])
+def test_a_long_title_draws_a_picture_of_bounded_size(length: int) -> None:
+    doc = example()
+    doc["meta"]["title"] = "W" * length
+    final = execute(parse_request({"id": 1, "command": "render", "position": doc, "format": "svg"}), lambda info: None,
+                    lambda: False)
+    short = example()
+    short["meta"]["title"] = "W" * 200
+    bounded = execute(parse_request({"id": 1, "command": "render", "position": short, "format": "svg"}), lambda info: None,
+                      lambda: False)
+    assert len(final["result"]["board"]) <= len(bounded["result"]["board"]) + 500
+    assert "W" * 199 + "\u2026" in final["result"]["board"]  # cut, and said to be
 
 
 # -- gigantic numbers, absurd nesting, long tokens ---------------------------------------------
@@ -197,7 +234,7 @@ def test_a_gigantic_toml_integer_is_located(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("command", [("convert", "--to", "toml"), ("convert", "--to", "json"), ("show", "--json")])
 def test_deeply_nested_toml_metadata_is_refused_not_an_internal_error(tmp_path: Path, command: tuple[str, ...]) -> None:
-    text = toml_example(tmp_path) + "\n[meta]\nx = " + "[" * 300 + "]" * 300 + "\n"
+    text = toml_example(tmp_path) + "\n[meta]\nx = " + "[" * 80 + "]" * 80 + "\n"  # deeper than 100: refused as TOML
     result = lueur(*command, write(tmp_path, text, "deep.toml"))
     assert result.exit_code == 2
     assert_clean(result)
@@ -256,3 +293,25 @@ def test_a_gigantic_json_integer_is_quoted_short(tmp_path: Path) -> None:
     result = lueur("show", write(tmp_path, doc))
     assert result.exit_code == 2
     assert "prisoners[0].nerve: 10000000000000000000... (4,001 digits) is out of range from 0 to 2" in result.stderr
+
+
+# -- TOML that costs more than its size (issue 24, items 1 and 7) ----------------------------------
+
+
+@pytest.mark.parametrize("parts", [3_000, 20_000])
+@pytest.mark.parametrize("command", [("check",), ("show",), ("convert", "--to", "json")])
+def test_a_dotted_key_of_thousands_of_parts_is_a_located_problem(tmp_path: Path, parts: int, command: tuple[str, ...]) -> None:
+    text = toml_example(tmp_path) + "\n" + ".".join(["a"] * parts) + " = 1\n"
+    line = text.count("\n")
+    result = lueur(*command, write(tmp_path, text, "dotted.toml"))
+    assert result.exit_code == 2
+    assert_clean(result)
+    assert f"line {line}, column 33: invalid TOML: a dotted key of more than 16 parts (at most 16)" in result.output
+
+
+def test_a_dotted_key_in_a_convert_request_is_refused_as_a_position_problem() -> None:
+    text = 'title = "x"\n' + ".".join(["a"] * 20_000) + " = 1\n"
+    final = execute(parse_request({"id": 1, "command": "convert", "text": text, "to": "json"}), lambda info: None, lambda: False)
+    assert final["type"] == "error" and final["error"] == "invalid position"
+    assert final["problems"] == [{"path": "line 2, column 33",
+                                  "message": "invalid TOML: a dotted key of more than 16 parts (at most 16)"}]

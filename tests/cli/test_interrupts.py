@@ -135,3 +135,42 @@ def test_ctrl_c_stops_a_long_search_with_exit_130(command: list[str], known_pile
     process.send_signal(signal.SIGINT)
     code, err = finish(process)
     assert code == 130 and err.strip().splitlines()[-1] == "lueur: interrupted"
+
+
+# -- generate (issue 24, item 4): its workers end with it, however it ends ---------------------------
+
+
+def generating(tmp_path: Path) -> tuple[subprocess.Popen[str], list[int]]:
+    """``lueur generate`` with two workers, once both are at work; and its workers."""
+    process = start("generate", "--count", "50", "--workers", "2", "--no-progress", "-o", str(tmp_path / "puzzles"))
+    wait_for(lambda: process.poll() is not None or (len(children(process.pid)) == 2
+                                                    and all(cpu_seconds(w) > 0.2 for w in children(process.pid))),
+             "the two workers to be at work")
+    assert process.poll() is None, process.communicate()
+    return process, children(process.pid)
+
+
+def test_sigterm_stops_generate_and_its_workers_and_keeps_the_index(tmp_path: Path) -> None:
+    process, workers = generating(tmp_path)
+    process.terminate()
+    try:
+        code, err = finish(process)
+        assert code == 128 + signal.SIGTERM and err.strip().splitlines()[-1] == "lueur: terminated"
+        wait_for(lambda: all(gone(w) for w in workers), "the workers to end")
+    finally:
+        for w in workers:  # never leave them behind, even when the test fails
+            if not gone(w):
+                os.kill(w, signal.SIGKILL)
+    assert json.loads((tmp_path / "puzzles" / "index.json").read_text())["generator"]["seed"] == 0
+
+
+def test_workers_end_when_generate_is_killed_and_a_pipe_reader_sees_the_end(tmp_path: Path) -> None:
+    process, workers = generating(tmp_path)
+    process.kill()  # no chance to clean up: the workers notice their parent is gone, and let go of the pipe
+    try:
+        process.communicate(timeout=POLLS * 0.05)  # returns once every holder of stdout and stderr has closed them
+        wait_for(lambda: all(gone(w) for w in workers), "the orphaned workers to end")
+    finally:
+        for w in workers:
+            if not gone(w):
+                os.kill(w, signal.SIGKILL)

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
 
 from cli.http_server import ServerLimits, create_app
 from solver.base.errors import PositionError
@@ -26,10 +27,10 @@ from solver.nightcage.notation.json_schema import SECTIONS, position_schema
 from solver.nightcage.notation.position_json import read, to_json
 from solver.nightcage.notation.scenario import _ScenarioReader
 from solver.protocol.commands import execute
-from solver.protocol.engine_schema import SCHEMA_FILES, engine_schema, schema_text
+from solver.protocol.engine_schema import SCHEMA_FILES, SCHEMAS_SERVED, engine_schema, schema_text
 from solver.protocol.requests import RequestError, parse_request
 from solver.protocol.runner import Runner
-from solver.protocol.schema import COMMANDS, POSITION_SCHEMA_PATH, request_schema
+from solver.protocol.schema import COMMANDS, POSITION_SCHEMA_PATH, SCHEMA_PATH, request_schema
 from tests.paths import ROOT
 from tests.protocol_client import ff_position
 from tests.protocol_client import position as scenario_position
@@ -227,6 +228,9 @@ STRUCTURE = {
     "a prisoner in two places": lambda d: d["prisoners"][0].update(falling="row 2"),
     "a prisoner nowhere": lambda d: d["prisoners"][0].pop("at"),
     "no prisoners": lambda d: d.update(prisoners=[]),
+    "50,000 prisoners": lambda d: d.update(prisoners=[{"name": f"p{i}", "unplaced": True} for i in range(50_000)]),
+    "a name of 41 characters": lambda d: d["prisoners"][3].update(name="y" * 41),
+    "a thousand tiles of a type": lambda d: d.update(discarded={"t": 1000}),
     "no pile": lambda d: d.pop("pile"),
     "contents and layers": lambda d: d["pile"].update(layers=[{"t": 9}]),
     "an unknown setup": lambda d: d.update(setup="huge"),
@@ -241,7 +245,7 @@ STRUCTURE = {
 """Malformed documents (the hostile cases of tests/cli/test_hostile_input.py among them): refused by both."""
 DOMAIN = {
     "a turn that names no prisoner": lambda d: d.update(turn="purple"),
-    "50,000 prisoners, none red": lambda d: d.update(prisoners=[{"name": f"p{i}", "unplaced": True} for i in range(50_000)]),
+    "five prisoners, none red": lambda d: d.update(prisoners=[{"name": f"p{i}", "unplaced": True} for i in range(5)]),
     "a name used twice": lambda d: d["prisoners"][3].update(name="red"),
     "a prisoner on an empty cell": lambda d: d["prisoners"][0].update(at="a6"),
     "a count that does not add up": lambda d: d["pile"].update(count=10),
@@ -407,3 +411,31 @@ def test_the_fearsome_floors_commands_take_their_own_position_format() -> None:
     assert errors(ENGINE, {"id": 1, "command": "ff.forecast", "position": EIGHT}) == []
     assert errors(ENGINE, {"id": 1, "command": "ff.forecast", "position": WAX}) != []  # a Night Cage position
     assert errors(ENGINE, {"id": 1, "command": "legal", "position": EIGHT}) != []  # and the other way round
+
+
+# -- check takes any position, valid or not: that is what it is for (issue 24) ----------------------------
+
+
+BROKEN = {"format": "lueur-position/1", "size": 9, "prisoners": "nobody", "pile": {"count": -1}}
+
+
+@pytest.mark.parametrize("command", ["check", "dc.check", "dt.check"])
+def test_every_check_takes_any_object_in_the_schema(command: str) -> None:
+    assert errors(ENGINE, {"id": 1, "command": command, "position": BROKEN}) == []
+    assert errors(ENGINE, {"id": 1, "command": command, "position": [1]}) != []
+
+
+def test_the_schema_accepts_a_check_of_an_invalid_position_and_refuses_it_elsewhere() -> None:
+    assert errors(ENGINE, {"id": 1, "command": "check", "position": BROKEN}) == []
+    assert errors(ENGINE, {"id": 1, "command": "legal", "position": BROKEN}) != []
+    assert errors(ENGINE, {"id": 1, "command": "check", "position": "not an object"}) != []
+    final = execute(parse_request({"id": 1, "command": "check", "position": BROKEN}), lambda info: None, lambda: False)
+    assert final["type"] == "result" and final["result"]["valid"] is False
+
+
+def test_the_http_body_schema_accepts_a_check_of_an_invalid_position() -> None:
+    served = Registry().with_resources((SCHEMA_PATH.format(name=name), Resource.from_contents(make()))
+                                       for name, make in SCHEMAS_SERVED.items())
+    body = Draft202012Validator(request_schema(), registry=served)
+    assert errors(body, {"position": BROKEN}) == []
+    assert "check" in request_schema()["properties"]["position"]["description"]

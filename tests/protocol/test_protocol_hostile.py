@@ -195,7 +195,7 @@ def test_a_request_with_200000_unknown_fields_gets_a_bounded_list_of_warnings() 
 
 
 def test_an_invalid_position_lists_at_most_100_problems_and_counts_the_rest() -> None:
-    bad = {**HOLD, "prisoners": [{"name": f"p{i}", "at": "z9"} for i in range(300)]}
+    bad = {**HOLD, "tiles": {f"z{i}": "X" for i in range(300)}}
     request = parse_request({"id": 1, "command": "legal", "position": bad})
     line = execute(request, lambda info: None, lambda: False)
     assert line["error"] == "invalid position"
@@ -274,3 +274,30 @@ def test_an_id_is_free_again_as_soon_as_its_final_line_is_sent() -> None:
     runner.wait()
     assert [(line["id"], line["type"]) for line in lines] == [("r", "result"), ("r", "result")]
     assert not runner.in_flight("r")
+
+
+# -- messages that say what is wrong (issue 24, item 12) --------------------------------------------
+
+
+def problems_of(doc: dict[str, Any]) -> list[dict[str, str]]:
+    with pytest.raises(RequestError) as caught:
+        parse_request({"id": 1, "position": HOLD, **doc})
+    return [p.as_json() for p in caught.value.problems]
+
+
+def test_too_many_highlight_cells_are_counted_not_called_not_an_array() -> None:
+    [problem] = problems_of({"command": "render", "format": "svg", "highlight": ["a1"] * 50})
+    assert problem["path"] == "highlight"
+    assert problem["message"].endswith("at most 49 cells, not 50")
+    assert "not an array" not in problem["message"]
+
+
+def test_a_cell_that_is_not_a_string_is_named() -> None:
+    [problem] = problems_of({"command": "render", "format": "svg", "highlight": ["a1", 7]})
+    assert problem["path"] == "highlight[1]" and problem["message"].endswith("a cell's name (a string), not a number")
+
+
+@pytest.mark.parametrize("value, shown_as", [(600.0000001, "600.0000001"), (600.5, "600.5"), (1e300, "1e+300")])
+def test_a_number_just_past_a_bound_is_shown_as_sent(value: float, shown_as: str) -> None:
+    [problem] = problems_of({"command": "solve", "time_limit": value})
+    assert problem["message"] == f"{shown_as} is out of range: more than 0 and at most 600"

@@ -253,3 +253,20 @@ def test_ctrl_c_answers_every_request_in_flight_then_stops() -> None:
     last = json.loads(finals["lines"].text.splitlines()[-1])
     assert finals["lines"].status_code == 200 and last["type"] == "result" and last["stopped"] == "cancelled"
     assert process.log[1:] == ["lueur serve: stopping; cancelled 2 request(s) in flight, each answered with what it had"]
+
+
+def test_the_address_is_announced_on_stderr_and_the_docs_say_so() -> None:
+    """A client that starts ``lueur serve`` must read stderr for the port: stdout stays empty (issue 24)."""
+    process = subprocess.Popen([*LUEUR, "serve", "--port", "0"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        assert process.stderr is not None
+        line = process.stderr.readline().decode()
+        assert line.startswith("lueur serve: http://127.0.0.1:") and "/v1/<command>" in line
+    finally:
+        process.send_signal(signal.SIGINT)
+        stdout, _ = process.communicate(timeout=60)
+    assert stdout == b""
+    docs = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
+    assert "the address is announced in one line on **stderr**, never on stdout" in docs
+    help_text = subprocess.run([*LUEUR, "serve", "--help"], cwd=ROOT, capture_output=True, text=True, timeout=60).stdout
+    assert "announced in one line on stderr" in help_text

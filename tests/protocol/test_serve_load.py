@@ -11,6 +11,7 @@ the refusals are JSON, the memory stays bounded and the log quiet.
 
 from __future__ import annotations
 
+import socket
 import sys
 import threading
 import time
@@ -134,3 +135,32 @@ def test_more_connections_than_the_cap(server: Served) -> None:
 def _log_is_quiet(server: Served) -> None:
     """Hang-ups and timeouts are normal: nothing logged for them (and never a traceback)."""
     assert [line for line in server.log if not line.startswith("lueur serve: http://")] == []
+
+
+@pytest.mark.parametrize("declared", [True, False])
+def test_a_body_over_the_cap_closes_its_connection_with_one_answer(server: Served, declared: bool) -> None:
+    """A 413 ends the connection: the rest of the body is never read, and no second answer (a 408) follows
+    on it later (issue 24, item 9). The client keeps the connection open and reads until the server closes it."""
+    host, port = server.url.removeprefix("http://").split(":")
+    body = b'{"command": "version", "pad": "' + b"x" * (MIB * MIB + 10) + b'"}'
+    length = f"Content-Length: {len(body)}\r\n" if declared else "Transfer-Encoding: chunked\r\n"
+    head = (f"POST /v1/version HTTP/1.1\r\nHost: {host}:{port}\r\nContent-Type: application/json\r\n"
+            f"Connection: keep-alive\r\n{length}\r\n").encode()
+    sent = body[: MIB * MIB + 5] if declared else f"{MIB * MIB + 5:x}\r\n".encode() + body[: MIB * MIB + 5] + b"\r\n"
+    with socket.create_connection((host, int(port)), timeout=30) as sock:
+        sock.sendall(head)
+        try:
+            sock.sendall(sent)
+        except OSError:  # the server may close before the body is all sent: that is the point
+            pass
+        received = b""
+        while True:
+            try:
+                chunk = sock.recv(65536)
+            except ConnectionResetError:
+                break
+            if not chunk:
+                break
+            received += chunk
+    assert received.startswith(b"HTTP/1.1 413 ")
+    assert received.count(b"HTTP/1.1 ") == 1, received[:2000]

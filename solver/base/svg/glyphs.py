@@ -19,9 +19,9 @@ import math
 import re
 import sys
 from dataclasses import dataclass
-from xml.sax.saxutils import escape
 
 from solver.base.svg.glyph_table import ACCENTS, COMPOSITES, GLYPHS, MISSING
+from solver.base.svg.markup import esc
 
 CAP_HEIGHT = 1.0
 X_HEIGHT = 0.68
@@ -168,7 +168,7 @@ def glyph_defs(document: str) -> str:
     codes = sorted(code for code in found if code <= sys.maxunicode)  # text_element writes no other
     if not codes:
         return ""
-    paths = "".join(f'<path id="{glyph_id(chr(code))}" d="{_glyph_path_data(glyph(chr(code)))}"/>' for code in codes)
+    paths = "".join(f'<path id="{esc(glyph_id(chr(code)))}" d="{esc(_glyph_path_data(glyph(chr(code))))}"/>' for code in codes)
     return f"<defs>{paths}</defs>"
 
 
@@ -179,20 +179,12 @@ def _uses(text: str) -> str:
     for char in text:
         shape = glyph(char)
         if shape.strokes:
-            parts.append(f'<use href="#{glyph_id(char)}" x="{_number(pen, GLYPH_DECIMALS)}"/>')
+            parts.append(f'<use href="#{esc(glyph_id(char))}" x="{_number(pen, GLYPH_DECIMALS)}"/>')
         pen += shape.width + TRACKING
     return "".join(parts)
 
 
 _ANCHOR_SHIFT = {"start": 0.0, "middle": 0.5, "end": 1.0}
-
-# Characters XML 1.0 forbids even as references; data-text shows U+FFFD for them.
-_NOT_XML = {code: "\ufffd" for code in range(32) if code not in (9, 10, 13)}
-
-
-def _attribute(value: str) -> str:
-    return escape(value.translate(_NOT_XML), {'"': "&quot;", "\n": "&#10;", "\r": "&#13;", "\t": "&#9;"})
-
 
 def text_element(text: str, x: float, y: float, size: float, *, anchor: str = "start", css_class: str = "label",
                  colour: str = "currentColor", weight: float = 1.0) -> str:
@@ -208,7 +200,7 @@ def text_element(text: str, x: float, y: float, size: float, *, anchor: str = "s
     if not text:
         return ""
     left = x - _ANCHOR_SHIFT[anchor] * text_width(text, size)
-    return (f'<g class="{_attribute(css_class)}" data-text="{_attribute(text)}" '
+    return (f'<g class="{esc(css_class)}" data-text="{esc(text)}" '
             f'transform="translate({_number(left)} {_number(y)}) scale({_number(size, GLYPH_DECIMALS)})" '
-            f'fill="none" stroke="{_attribute(colour)}" stroke-width="{_number(STROKE * weight, GLYPH_DECIMALS)}" '
+            f'fill="none" stroke="{esc(colour)}" stroke-width="{_number(STROKE * weight, GLYPH_DECIMALS)}" '
             f'stroke-linecap="round" stroke-linejoin="round">{_uses(text)}</g>')

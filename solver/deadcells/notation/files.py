@@ -11,15 +11,13 @@ from __future__ import annotations
 
 import datetime
 import math
-import tomllib
 from typing import Any, BinaryIO
 
 from solver.base.errors import PositionError, Problem
 from solver.base.json_text import decode_json
+from solver.base.toml_text import decode_toml as read_toml
 from solver.deadcells.notation.bounds import MAX_FILE_BYTES
 from solver.deadcells.notation.position import Loaded, read
-
-_TOML_WHERE = " (at line "
 
 
 def loads(text: str, *, toml: bool | None = None) -> Loaded:
@@ -30,16 +28,10 @@ def loads(text: str, *, toml: bool | None = None) -> Loaded:
 
 
 def decode_toml(text: str) -> Any:
-    """The TOML document as JSON values; a syntax error, or a date or non-finite number, is a located problem."""
-    try:
-        document = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        message = str(exc)
-        if _TOML_WHERE in message:
-            what, where = message.rsplit(_TOML_WHERE, 1)
-            line, column = where.rstrip(")").split(", column ")
-            raise PositionError([Problem(f"line {line}, column {column}", f"invalid TOML: {what}")]) from None
-        raise PositionError([Problem("", f"invalid TOML: {message}")]) from None
+    """The TOML document as JSON values; a syntax error, or a date or non-finite number, is a located problem.
+
+    The text is bounded before it is read (:mod:`solver.base.toml_text`: dotted keys, entries, nesting)."""
+    document = read_toml(text)
     problems: list[Problem] = []
     plain = _plain(document, "", problems)
     if problems:

@@ -9,19 +9,17 @@ located by line and column; the rest by field path.
 
 from __future__ import annotations
 
-import re
-import tomllib
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
 from solver.base.errors import PositionError, Problem
 from solver.base.json_text import decode_json
+from solver.base.toml_text import decode_toml as read_toml
 from solver.dungeontwister.model.state import Position
 from solver.dungeontwister.notation import position_json as notation
 
 MAX_FILE_BYTES = 1 << 20
 """A position is a few kilobytes; more than a mebibyte is refused unread."""
-_TOML_WHERE = re.compile(r"\s*\(at (?:line (\d+), column (\d+)|end of document)\)\s*$")
 
 
 @dataclass(frozen=True)
@@ -47,20 +45,9 @@ def load_text(text: str, form: str | None = None) -> Loaded:
 
 
 def decode_toml(text: str) -> dict[str, Any]:
-    """The TOML document; a syntax error is one problem located by line and column."""
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        message = str(exc)
-        where = _TOML_WHERE.search(message)
-        if where is None:
-            raise PositionError([Problem("", f"invalid TOML: {message}")]) from None
-        place = f"line {where.group(1)}, column {where.group(2)}" if where.group(1) else "end of document"
-        raise PositionError([Problem(place, f"invalid TOML: {message[:where.start()]}")]) from None
-    except RecursionError:
-        raise PositionError([Problem("", "invalid TOML: nested too deeply")]) from None
-    except ValueError:  # tomllib lets int()'s refusal of a gigantic integer through
-        raise PositionError([Problem("", "invalid TOML: an integer too long to read")]) from None
+    """The TOML document; a problem is located by line and column (:mod:`solver.base.toml_text`, which also
+    bounds the text before it is read: dotted keys, entries, nesting)."""
+    return read_toml(text)
 
 
 def load_path(path: str) -> Loaded:

@@ -12,6 +12,9 @@ the moving player's other pawns included) and keeps the *maximum* danger over
 those joint replies: the most harm any continuation can do. It is exact but
 grows as a product, so it stops at :data:`MAX_REPLIES` joint replies per move;
 past that the move says "too many replies" and ranks by its plain danger.
+It also stops when ``should_stop`` answers true (a time limit, a cancel):
+the moves whose worst case was not scored by then rank by their plain danger,
+and the ranking says it was cut short.
 
 ``lure=P`` ranks by the danger the move brings to opponent pawn ``P`` (most
 first), ties broken by the moving pawn's own safety (its worst case when
@@ -20,7 +23,7 @@ asked and known, else its plain danger).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
@@ -37,6 +40,14 @@ MAX_REPLIES = 200
 TOO_MANY = "too many replies"
 TOO_MANY_NOTE = f"{TOO_MANY}: more than {MAX_REPLIES} joint replies; ranked by its plain danger"
 """Why a move's worst case is null in JSON."""
+STOPPED_NOTE = "not scored: stopped (a time limit or a cancel) before its worst case was; ranked by its plain danger"
+"""Why a move's worst case is null when the ranking was stopped before it."""
+STOPPED = ("stopped before every move's worst case was scored (a time limit or a cancel): "
+           "the moves not scored rank by their plain danger")
+
+
+def _never() -> bool:
+    return False
 
 
 class RankingError(ValueError):
@@ -60,6 +71,8 @@ class RankedMove:
     """The lured pawn's danger after this move (None: no lure asked)."""
     worst_asked: bool = False
     """Whether the worst case was asked: its JSON then always has ``worst``, ``replies`` and ``note``."""
+    note: str | None = None
+    """Why ``worst`` is None when it was asked: :data:`TOO_MANY_NOTE` or :data:`STOPPED_NOTE`."""
 
     @property
     def where(self) -> str:
@@ -82,7 +95,7 @@ class RankedMove:
             doc["worst_exact"] = None if self.worst is None else fraction_text(self.worst)
             doc["replies"] = self.replies
             # Same keys for every move, so a reader need not guess why one lacks them.
-            doc["note"] = None if self.worst is not None else TOO_MANY_NOTE
+            doc["note"] = None if self.worst is not None else self.note or TOO_MANY_NOTE
         if self.lure is not None:
             doc["lure"] = float(self.lure)
             doc["lure_exact"] = fraction_text(self.lure)
@@ -92,7 +105,8 @@ class RankedMove:
         path = " ".join(self.move.paths[0]) or "(stays)"
         line = f"{self.move.pawn:<10} {self.where:<7} {path:<22} danger {percent(self.danger)}"
         if worst_case:
-            line += f", worst {percent(self.worst)} over {self.replies} replies" if self.worst is not None else f", worst: {TOO_MANY}"
+            unscored = "not scored (stopped)" if self.note == STOPPED_NOTE else TOO_MANY
+            line += f", worst {percent(self.worst)} over {self.replies} replies" if self.worst is not None else f", worst: {unscored}"
         if self.lure is not None:
             line += f", lure {percent(self.lure)}"
         return line
@@ -112,6 +126,8 @@ class MoveRanking:
     moves: tuple[RankedMove, ...]
     assumption: str
     notes: tuple[str, ...] = ()
+    cut_short: bool = False
+    """Stopped (``should_stop``) before every move's worst case was scored."""
 
     @property
     def best(self) -> RankedMove:
@@ -132,9 +148,14 @@ class MoveRanking:
         return "\n".join(lines) + "\n"
 
 
-def rank_moves(position: Position, pawn: str | None = None, *, worst_case: bool = False, lure: str | None = None) -> MoveRanking:
-    """Rank every legal end of ``pawn`` (default: every pawn the player to move may move); raises :class:`RankingError`."""
+def rank_moves(position: Position, pawn: str | None = None, *, worst_case: bool = False, lure: str | None = None,
+               should_stop: Callable[[], bool] = _never) -> MoveRanking:
+    """Rank every legal end of ``pawn`` (default: every pawn the player to move may move); raises :class:`RankingError`.
+
+    ``should_stop`` is asked between moves and between the replies of a worst case: once it answers true the
+    worst cases left are not scored (see the module doc)."""
     candidates = _candidates(position, pawn)
+    stopped = False
     colour = position.pawn(candidates[0].pawn).colour if candidates else position.players[position.to_move]
     if lure is not None:
         _check_lure(position, lure, colour)
@@ -146,11 +167,17 @@ def rank_moves(position: Position, pawn: str | None = None, *, worst_case: bool 
         entry = RankedMove(move, seen.danger(move.pawn), _tiles_of(seen, move.pawn),
                            lure=None if lure is None else seen.danger(lure))
         if worst_case:
-            worst, replies = worst_danger(after, move.pawn)
-            entry = replace(entry, worst=worst, replies=replies, worst_asked=True)
+            stopped = stopped or should_stop()
+            worst, replies = (None, None) if stopped else worst_danger(after, move.pawn, should_stop)
+            if worst is None and replies == STOPPED_REPLIES:
+                stopped, replies = True, None
+            note = None if worst is not None else STOPPED_NOTE if stopped else TOO_MANY_NOTE
+            entry = replace(entry, worst=worst, replies=replies, worst_asked=True, note=note)
         ranked.append(entry)
-    if worst_case and any(entry.worst is None for entry in ranked):
+    if worst_case and any(entry.note == TOO_MANY_NOTE for entry in ranked):
         notes.append(f"{TOO_MANY}: more than {MAX_REPLIES} joint replies for some moves; those rank by their plain danger")
+    if stopped:
+        notes.append(STOPPED)
     order = {id(entry): index for index, entry in enumerate(ranked)}
 
     def own(entry: RankedMove) -> Fraction:
@@ -162,7 +189,7 @@ def rank_moves(position: Position, pawn: str | None = None, *, worst_case: bool 
         ranked.sort(key=lambda e: (own(e), e.danger, order[id(e)]))
     mode = "lure" if lure is not None else "worst_case" if worst_case else "safe"
     assumption = STAND_STILL if not worst_case else "every way the pawns still to move this phase may move (the worst kept)"
-    return MoveRanking(colour, pawn, mode, lure, worst_case, tuple(ranked), assumption, tuple(notes))
+    return MoveRanking(colour, pawn, mode, lure, worst_case, tuple(ranked), assumption, tuple(notes), stopped)
 
 
 def _candidates(position: Position, pawn: str | None) -> tuple[PawnMove, ...]:
@@ -203,18 +230,27 @@ def played(position: Position, move: PawnMove) -> Position:
     return replace(position.with_pawn(placed.flipped()), stones=move.stones, moved=position.moved | {move.pawn})
 
 
-def worst_danger(position: Position, ident: str) -> tuple[Fraction | None, int | None]:
-    """The most danger to ``ident`` over every way the rest of the pawn phase may go, and how many ways (None, None: too many)."""
+STOPPED_REPLIES = -1
+"""The count :func:`worst_danger` gives when ``should_stop`` stopped it (its danger is then None)."""
+
+
+def worst_danger(position: Position, ident: str, should_stop: Callable[[], bool] = _never) -> tuple[Fraction | None, int | None]:
+    """The most danger to ``ident`` over every way the rest of the pawn phase may go, and how many ways
+    (None, None: too many; None, :data:`STOPPED_REPLIES`: ``should_stop`` answered true first)."""
     ends: dict[tuple[Any, ...], Position] = {}
     count = 0
     for end in _phase_ends(position):
         count += 1
         if count > MAX_REPLIES:
             return None, None
+        if should_stop():
+            return None, STOPPED_REPLIES
         key = (tuple((p.place, p.square) for p in end.pawns), end.stones)
         ends.setdefault(key, end)
     worst = Fraction(0)
     for end in ends.values():
+        if should_stop():
+            return None, STOPPED_REPLIES
         worst = max(worst, forecast(end).danger(ident))
         if worst == 1:
             break  # it cannot get worse

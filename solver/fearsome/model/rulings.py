@@ -25,6 +25,15 @@ SWITCHES: tuple[Ruling, ...] = (
     Ruling("FF-PIVOT-TIE",
                "a monster that sees pawns at equal distances pushes a pivot stone (it sees pawns)",
                "a tie counts as seeing no pawn: the pivot turns it"),
+    Ruling("FF-PIVOT-CHAIN",
+               "after a pivot turns the monster, a pivot right ahead the new way turns it again, and so on: the text "
+               "says a monster that sees no pawn \"ne pousse pas la pierre\" (does not push the stone) but turns, and "
+               "after a turn it still sees no pawn and meets the next pivot as it met the first. Turned back to a "
+               "way it already faced in this step (a cage of pivots), it would turn for ever: as it pushes no pivot, "
+               "it stays on its square and the step is spent (FF-STEP-COUNTS)",
+               "one turn, then the step: \"puis fait son pas suivant dans cette nouvelle direction\" (then takes its "
+               "next step in the new direction); a stone the new way, a pivot included, is pushed as on any step, so "
+               "there is no cage"),
     Ruling("FF-TELEPORT-EATEN",
                "a pawn pushed onto a teleporter counts as eaten (round 1: back to the entrance)",
                "it is removed for good, even in round 1"),
@@ -81,6 +90,16 @@ FIXED: tuple[Ruling, ...] = (
     Ruling("FF-PREY-LAST-STEP",
                "a prey tile ends with the step in which the last prey is eaten or crushed",
                None),
+    Ruling("FF-PREY-TELEPORTED",
+               "a pawn the monster pushes onto a teleporter, destroyed there, counts toward a prey tile's prey as an "
+               "eaten or crushed pawn does (under either reading of FF-TELEPORT-EATEN: it is gone from the board)",
+               None),
+    Ruling("FF-PUSHED-PAWN-SLIDE",
+               "a pawn the monster pushes onto a pool slides as a stone does: on past the pool if that square is "
+               "free, else it stops on the last pool square it reaches, before a pawn resting on the pool; it is "
+               "pushed, it does not walk, so it cannot pass over that pawn as a pawn's own slide does "
+               "(FF-SLIDE-OVER-PAWN)",
+               None),
 )
 """The fixed rulings, in the order the docs list them."""
 
@@ -93,6 +112,7 @@ class Rulings:
     monster_corner: bool = True
     pool_wall: bool = True
     pivot_tie: bool = True
+    pivot_chain: bool = True
     teleport_eaten: bool = True
     teleporters_orthogonal: bool = True
     four_players_four_pawns: bool = True

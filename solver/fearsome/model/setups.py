@@ -24,6 +24,9 @@ FOUR_PAWNS = (1, 3, 4, 5)
 """White values of a four-pawn set (6/1, 4/3, 3/4, 2/5)."""
 THREE_PAWNS = (1, 4, 5)
 """White values of a three-pawn set (6/1, 3/4, 2/5), for 5 to 7 players."""
+MAX_PAWNS_PER_PLAYER = len(FOUR_PAWNS)
+"""The most pawns a player may have in a position: each colour's set in the box has four (the safe-move
+finder's worst case grows as a product over the pawns, so the bound is checked when a position is read)."""
 
 BASIC_STONES = ("c9", "m8", "h7", "i6", "n6", "g5", "e4", "m4", "o3", "f2", "i2")
 """The basic game's eleven plain stones (the diagram's (2,2) (12,3) (7,4) (8,5) (13,5) (6,6) (4,7) (12,7) (14,8) (5,9) (8,9))."""

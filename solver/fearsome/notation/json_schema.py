@@ -13,9 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from solver.base.fields import CONTROL_CHARACTERS, MAX_NAME_LENGTH
 from solver.base.schema_parts import DIALECT, SCHEMA_BASE
 from solver.fearsome.model.board import SQUARES, name
 from solver.fearsome.model.rulings import SWITCH_NAMES
+from solver.fearsome.model.setups import MAX_PAWNS_PER_PLAYER
 from solver.fearsome.model.state import TILES_PER_ROUND
 from solver.fearsome.notation.position_json import (
     ARROWS,
@@ -41,8 +43,8 @@ def position_schema() -> dict[str, Any]:
     """The whole document, a new dict each call."""
     square = {"enum": list(SQUARE_NAMES), "description": "A square of the board: a file a-p and a rank 1-11."}
     arrow = {"enum": list(ARROWS)}
-    colour = {"type": "string", "minLength": 1}
-    pawn = _closed({"id": {"type": "string", "minLength": 1}, "colour": colour, "white": {"type": "integer", "minimum": 1, "maximum": 6},
+    colour = {"type": "string", "minLength": 1, "maxLength": MAX_NAME_LENGTH, "pattern": f"^[^{_control_class()}]*$"}
+    pawn = _closed({"id": colour, "colour": colour, "white": {"type": "integer", "minimum": 1, "maximum": 6},
                     "face": {"enum": list(FACES)}, "at": {"anyOf": [square, {"enum": list(PLACES)}]}},
                    PAWN_FIELDS, ["id", "colour", "white"])
     teleporter = _closed({"at": square, "arrow": arrow}, TELEPORTER_FIELDS, ["at", "arrow"])
@@ -50,7 +52,8 @@ def position_schema() -> dict[str, Any]:
         "format": {"const": FORMAT},
         "players": {"type": "array", "items": colour, "minItems": 2, "maxItems": 7, "uniqueItems": True,
                     "description": "The colours in seating order."},
-        "pawns": {"type": "array", "items": pawn, "description": "Left out: each player's new pawns, waiting."},
+        "pawns": {"type": "array", "items": pawn, "maxItems": MAX_PAWNS_PER_PLAYER * 7,
+                  "description": f"Left out: each player's new pawns, waiting. At most {MAX_PAWNS_PER_PLAYER} of a colour."},
         "monster": _closed({"at": square, "facing": arrow}, MONSTER_FIELDS, ["at", "facing"]),
         "stones": {"type": "object", "propertyNames": {"enum": list(SQUARE_NAMES)},
                    "additionalProperties": {"enum": list(STONE_KINDS)}},
@@ -87,3 +90,19 @@ def _closed(properties: dict[str, Any], fields: tuple[str, ...], required: list[
     if required:
         schema["required"] = required
     return schema
+
+
+def _control_class() -> str:
+    """The control characters a name may not hold, as the inside of a regular expression's class (runs as ranges).
+
+    >>> _control_class()
+    '\\\\u0000-\\\\u001f\\\\u007f-\\\\u009f\\\\u202a-\\\\u202e\\\\u2066-\\\\u2069'
+    """
+    runs: list[list[int]] = []
+    for code in sorted(CONTROL_CHARACTERS):
+        if runs and code == runs[-1][1] + 1:
+            runs[-1][1] = code
+        else:
+            runs.append([code, code])
+    return "".join(f"\\u{a:04x}" + (f"-\\u{b:04x}" if b > a else "") for a, b in runs)
+

@@ -14,11 +14,11 @@ from dataclasses import replace
 from typing import Any
 
 from solver.base.errors import PositionError, Problem
-from solver.base.fields import Reader, shown
+from solver.base.fields import Reader, name_problem, shown
 from solver.base.json_text import decode_json
-from solver.fearsome.model.board import DIRECTION_NAMES, is_square_name, name, parse
+from solver.fearsome.model.board import CORNERS, DIRECTION_NAMES, is_square_name, name, parse
 from solver.fearsome.model.rulings import DEFAULT, SWITCH_NAMES, Rulings
-from solver.fearsome.model.setups import pawns_for, scenery_problems
+from solver.fearsome.model.setups import MAX_PAWNS_PER_PLAYER, pawns_for, scenery_problems
 from solver.fearsome.model.state import TILES, TILES_PER_ROUND, Pawn, Phase, Place, Position, StoneKind, Teleporter, Tombstones
 from solver.fearsome.rules import turns
 
@@ -101,11 +101,20 @@ class _Read:
                 rulings = rulings.with_switch(key, flag)
         return rulings
 
+    def name(self, value: Any, path: str) -> str | None:
+        """A player's colour or a pawn's id: a string, with no control character, at most 40 characters."""
+        text = self.r.string(value, path)
+        problem = None if text is None else name_problem(text) or (None if text else "a name may not be empty")
+        if problem is not None:
+            self.r.problem(path, problem)
+            return None
+        return text
+
     def players(self, value: Any) -> tuple[str, ...] | None:
         items = self.r.list(value, "players")
         if items is None:
             return None
-        names = [n for i, v in enumerate(items) if (n := self.r.string(v, f"players[{i}]")) is not None]
+        names = [n for i, v in enumerate(items) if (n := self.name(v, f"players[{i}]")) is not None]
         if not 2 <= len(items) <= 7:
             self.r.problem("players", f"{len(items)} players: Fearsome Floors is for 2 to 7")
         for colour, count in Counter(names).items():
@@ -121,7 +130,7 @@ class _Read:
             if obj is None:
                 continue
             self.r.unknown_fields(obj, path, PAWN_FIELDS)
-            ident = self.r.string(obj.get("id"), f"{path}.id")
+            ident = self.name(obj.get("id"), f"{path}.id")
             colour = self.r.choice(obj.get("colour"), f"{path}.colour", players)
             white = self.r.integer(obj.get("white"), f"{path}.white", 1, 6)
             face = self.r.choice(obj.get("face", "white"), f"{path}.face", FACES)
@@ -132,6 +141,9 @@ class _Read:
         for ident, count in Counter(p.ident for p in out).items():
             if count > 1:
                 self.r.problem("pawns", f"pawn id {shown(ident)} is used {count} times: ids are unique")
+        for colour, count in Counter(p.colour for p in out).items():
+            if count > MAX_PAWNS_PER_PLAYER:
+                self.r.problem("pawns", f"{colour} has {count} pawns: at most {MAX_PAWNS_PER_PLAYER} (each colour's set in the box)")
         return tuple(out)
 
     def monster(self, value: Any) -> tuple[int, Any] | None:
@@ -201,6 +213,11 @@ class _Read:
             self.r.problem("tombstones.drawn", f"tile {over[0]!r} drawn more often than the pile holds it ({TILES.count(over[0])})")
         if len(drawn) > TILES_PER_ROUND:
             self.r.problem("tombstones.drawn", f"{len(drawn)} tiles: a round plays at most {TILES_PER_ROUND}")
+        elif len(drawn) == TILES_PER_ROUND and round_ == 1:
+            # "on ne joue pas la toute dernière tuile": the seventh tile's effect starts round 2 at once.
+            self.r.problem("tombstones.drawn", f"{len(drawn)} tiles drawn in round 1: its seventh tile ends it, and round 2 "
+                                              "starts at once with all eight tiles shuffled again (the eighth is never "
+                                              'played): write {"round": 2, "drawn": []}')
         return Tombstones(round_, tuple(drawn))
 
     def exits(self, value: Any, pawns: tuple[Pawn, ...]) -> tuple[str, ...]:
@@ -229,6 +246,11 @@ class _Read:
             return None
         seat = position.players.index(first)
         position = replace(position, first_player=seat, phase=Phase(phase), moved=frozenset(moved))
+        pile = position.tombstones
+        if pile.round == 2 and len(pile.drawn) == TILES_PER_ROUND and position.phase is not Phase.OVER:
+            self.r.problem("tombstones.drawn", f"{len(pile.drawn)} tiles drawn in round 2: its seventh tile ends the game "
+                                              '(the eighth is never played): the phase is "over"')
+            return None
         if position.phase is not Phase.PAWNS:
             if "to_move" in obj:
                 self.r.problem("turn.to_move", "only a pawn phase has a player to move")
@@ -262,6 +284,9 @@ class _Read:
                 self.r.problem(where, f"{name(sq)} holds a stone, a teleporter or the monster")
             seen[sq] = pawn.ident
         for sq in stones:
+            if sq in CORNERS and position.rulings.monster_corner:
+                self.r.problem(f"stones.{name(sq)}", "a stone reaching a corner is taken off (FF-MONSTER-CORNER): none lies "
+                                                     "there, unless FF-MONSTER-CORNER is false")
             if sq in pads:
                 self.r.problem(f"stones.{name(sq)}", "a stone cannot lie on a teleporter")
             if sq == position.monster:

@@ -24,9 +24,9 @@ looked up), each character once in the picture's ``<defs>``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from xml.sax.saxutils import escape
 
-from solver.base.svg.style import INK, INK_SOFT, document, fit, foot, label, num
+from solver.base.svg.markup import esc
+from solver.base.svg.style import INK, INK_SOFT, document, drawn, fit, foot, label, num
 from solver.fearsome.model.board import DELTAS, ENTRANCE, EXIT, FILES, HEIGHT, SQUARES, WIDTH, Direction, name, neighbour, xy
 from solver.fearsome.model.state import Place, Position, StoneKind
 from solver.fearsome.present.drawing import pawn_marks
@@ -82,6 +82,7 @@ def board_svg(position: Position, *, title: str | None = None, caption: str | No
     board_right = PAD + SIDE_MARGIN + WIDTH * UNIT + SIDE_MARGIN
     width = board_right + (PANEL_WIDTH + 12 if panel_shown else 0) + PAD
     head: list[str] = []
+    title = drawn(title)
     for line in fit(title or "", TITLE_SIZE, width - 2 * PAD):  # a long title wraps
         head.append(label(line, PAD, top + TITLE_SIZE, TITLE_SIZE, INK, css_class="title"))
         top += TITLE_SIZE + 8
@@ -140,8 +141,8 @@ def _squares(grid: Grid) -> str:
         column, row = xy(sq)
         fill = EXIT_TINT if sq == EXIT else ENTRANCE_TINT if sq == ENTRANCE else (
             FLOOR_LIGHT if (column + row) % 2 == 0 else FLOOR_DARK)
-        parts.append(f'<g class="square" data-square="{name(sq)}"><rect x="{num(x)}" y="{num(y)}" width="{num(u)}" '
-                     f'height="{num(u)}" fill="{fill}" stroke="#000000" stroke-opacity="0.18" stroke-width="1"/></g>')
+        parts.append(f'<g class="square" data-square="{esc(name(sq))}"><rect x="{num(x)}" y="{num(y)}" width="{num(u)}" '
+                     f'height="{num(u)}" fill="{esc(fill)}" stroke="#000000" stroke-opacity="0.18" stroke-width="1"/></g>')
     parts.append("</g>")
     return "".join(parts)
 
@@ -170,7 +171,7 @@ DOORS = frozenset({(EXIT, Direction.W), (ENTRANCE, Direction.E)})
 
 def _wall(grid: Grid) -> str:
     """The wall round the board, following the staircases; open at the exit and the entrance."""
-    return (f'<path class="wall" d="{_outline(grid, frozenset(SQUARES), DOORS)}" fill="none" stroke="{WALL}" '
+    return (f'<path class="wall" d="{esc(_outline(grid, frozenset(SQUARES), DOORS))}" fill="none" stroke="{WALL}" '
             f'stroke-width="{num(UNIT * 0.14)}" stroke-linecap="square"/>')
 
 
@@ -188,18 +189,18 @@ def _door_arrow(x0: float, y: float, x1: float, colour: str) -> str:
     """A short horizontal arrow from ``x0`` to ``x1`` at height ``y``."""
     u = UNIT
     step = u * 0.16 if x1 > x0 else -u * 0.16
-    return (f'<path d="M{num(x0)} {num(y)} H{num(x1 - step)}" stroke="{colour}" stroke-width="{num(u * 0.09)}"/>'
+    return (f'<path d="M{num(x0)} {num(y)} H{num(x1 - step)}" stroke="{esc(colour)}" stroke-width="{num(u * 0.09)}"/>'
             f'<path d="M{num(x1)} {num(y)} L{num(x1 - step * 1.2)} {num(y - u * 0.14)} L{num(x1 - step * 1.2)} '
-            f'{num(y + u * 0.14)} Z" fill="{colour}"/>')
+            f'{num(y + u * 0.14)} Z" fill="{esc(colour)}"/>')
 
 
 def _pools(position: Position, grid: Grid) -> str:
     parts = ['<g class="pools">']
     for index, pool in enumerate(position.pools):
         squares = frozenset(pool)
-        parts.append(f'<g class="pool" data-pool="{index}" data-squares="{" ".join(name(sq) for sq in pool)}">')
+        parts.append(f'<g class="pool" data-pool="{esc(index)}" data-squares="{esc(" ".join(name(sq) for sq in pool))}">')
         parts += [pool_square(*grid.corner(sq), UNIT) for sq in pool]
-        parts.append(f'<path d="{_outline(grid, squares)}" fill="none" stroke="{BLOOD_EDGE}" stroke-width="{num(UNIT * 0.06)}" '
+        parts.append(f'<path d="{esc(_outline(grid, squares))}" fill="none" stroke="{BLOOD_EDGE}" stroke-width="{num(UNIT * 0.06)}" '
                      f'stroke-linecap="square"/></g>')
     parts.append("</g>")
     return "".join(parts)
@@ -210,8 +211,8 @@ def _teleporters(position: Position, grid: Grid) -> str:
     for index, pair in enumerate(position.teleporters):
         for pad in pair:
             cx, cy = grid.centre(pad.square)
-            parts.append(f'<g class="teleporter" data-square="{name(pad.square)}" data-pair="{index + 1}" '
-                         f'data-arrow="{pad.arrow.letter}">{teleporter(cx, cy, UNIT, pad.arrow, index)}</g>')
+            parts.append(f'<g class="teleporter" data-square="{esc(name(pad.square))}" data-pair="{esc(index + 1)}" '
+                         f'data-arrow="{esc(pad.arrow.letter)}">{teleporter(cx, cy, UNIT, pad.arrow, index)}</g>')
     parts.append("</g>")
     return "".join(parts)
 
@@ -226,7 +227,7 @@ def _stones(position: Position, grid: Grid) -> str:
             body = crystal_stone(x, y, UNIT)
         else:
             body = pivot_stone(x, y, UNIT, half_turn=kind is StoneKind.PIVOT_BACK)
-        parts.append(f'<g class="stone {kind.value.replace("_", "-")}" data-square="{name(sq)}">{body}</g>')
+        parts.append(f'<g class="stone {esc(kind.value.replace("_", "-"))}" data-square="{esc(name(sq))}">{body}</g>')
     parts.append("</g>")
     return "".join(parts)
 
@@ -247,18 +248,14 @@ def _pawns(position: Position, grid: Grid) -> str:
                      f'height="{num(UNIT * 0.28)}" rx="{num(UNIT * 0.06)}" fill="#fffaf0" fill-opacity="0.9"/>'
                      + label(marks[p.ident], cx - UNIT * 0.35, cy - UNIT * 0.28, UNIT * 0.19, INK, anchor="middle",
                              css_class="pawn-id"))
-        parts.append(f'<g class="pawn" data-pawn="{_attr(p.ident)}" data-colour="{_attr(p.colour)}" '
-                     f'data-square="{name(p.square)}" data-face="{face}" data-value="{p.value}">{body}</g>')
+        parts.append(f'<g class="pawn" data-pawn="{esc(p.ident)}" data-colour="{esc(p.colour)}" '
+                     f'data-square="{esc(name(p.square))}" data-face="{esc(face)}" data-value="{esc(p.value)}">{body}</g>')
     parts.append("</g>")
     return "".join(parts)
 
 
 def _monster(position: Position, grid: Grid) -> str:
     cx, cy = grid.centre(position.monster)
-    return (f'<g class="monster" data-square="{name(position.monster)}" data-facing="{position.facing.letter}">'
+    return (f'<g class="monster" data-square="{esc(name(position.monster))}" data-facing="{esc(position.facing.letter)}">'
             f'{monster(cx, cy, UNIT, position.facing)}</g>')
 
-
-def _attr(text: str) -> str:
-    """Text for a double-quoted attribute."""
-    return escape(text, {'"': "&quot;"})

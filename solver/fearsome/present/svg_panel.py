@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from solver.base.svg.glyphs import text_width
+from solver.base.svg.markup import esc
 from solver.base.svg.style import INK, INK_SOFT, fit, label, num
 from solver.fearsome.model.board import Direction, name
 from solver.fearsome.model.state import TILES, TILES_PER_ROUND, Phase, Place, Position
@@ -73,11 +74,11 @@ def _player_row(position: Position, seat: int, colour: str, x: float, top: float
     pawns = position.pawns_of(colour)
     count = {place: sum(1 for p in pawns if p.place is place) for place in Place}
     moving = position.phase is Phase.PAWNS and position.to_move == seat
-    parts = [f'<g class="player" data-player="{colour}">']
+    parts = [f'<g class="player" data-player="{esc(colour)}">']
     if moving:
         parts.append(f'<rect class="to-move" x="{num(x - 4)}" y="{num(top - 2)}" width="{num(width + 4)}" '
                      f'height="{num(ROW - 4)}" rx="6" fill="#f3e3a6" stroke="#c9a227"/>')
-    parts.append(f'<circle cx="{num(x + 8)}" cy="{num(top + 10)}" r="7" fill="{disc}" stroke="{rim}" stroke-width="2"/>')
+    parts.append(f'<circle cx="{num(x + 8)}" cy="{num(top + 10)}" r="7" fill="{esc(disc)}" stroke="{esc(rim)}" stroke-width="2"/>')
     parts.append(label(colour + (" (to move)" if moving else ""), x + 22, top + 15, TEXT, INK, css_class="player-name"))
     counts = f"out {count[Place.OUT]}   eaten {count[Place.REMOVED]}"
     parts.append(label(counts, x + width - 4, top + 15, SMALL, INK, anchor="end", css_class="player-counts"))
@@ -87,7 +88,8 @@ def _player_row(position: Position, seat: int, colour: str, x: float, top: float
     parts.append(label("waiting" if waiting else "none waiting", x + 22, top + 33, SMALL, INK_SOFT))
     for k, p in enumerate(waiting):
         cx = x + 84 + k * (MINI * 0.8)
-        parts.append(f'<g class="waiting-pawn" data-pawn="{p.ident}">{pawn(cx, top + 29, MINI, colour, seat, p.value, p.black_up)}</g>')
+        drawn = pawn(cx, top + 29, MINI, colour, seat, p.value, p.black_up)
+        parts.append(f'<g class="waiting-pawn" data-pawn="{esc(p.ident)}">{drawn}</g>')
     parts.append("</g>")
     return "".join(parts)
 
@@ -114,11 +116,11 @@ def _paths_key(traces: Sequence[MonsterTrace], x: float, top: float, width: floa
     y = top + 22
     for index, trace in enumerate(traces):
         colour, dash = PATH_STYLES[index % len(PATH_STYLES)]
-        dashes = f' stroke-dasharray="{dash}"' if dash else ""
+        dashes = f' stroke-dasharray="{esc(dash)}"' if dash else ""
         victims = f", {fates(trace)}" if trace.eaten else ""
         text = f"{tile_text(trace.tile)}: to {name(trace.end)} facing {FACING_WORDS[trace.facing]}{victims}"
         lines = fit(text, SMALL, width - 40)
-        parts.append(f'<path d="M{num(x)} {num(y + 6)} h30" stroke="{colour}" stroke-width="3.5"{dashes}/>')
+        parts.append(f'<path d="M{num(x)} {num(y + 6)} h30" stroke="{esc(colour)}" stroke-width="3.5"{dashes}/>')
         for line in lines:
             y += SMALL + 5
             parts.append(label(line, x + 38, y, SMALL, INK, css_class="path-key"))

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from solver.base.svg.glyphs import text_width
+from solver.base.svg.markup import esc
 from solver.base.svg.style import INK, label, num
 from solver.fearsome.model.board import DELTAS, HEIGHT, WIDTH, name, neighbour, reentry, xy
 from solver.fearsome.model.state import Place, Position
@@ -110,8 +111,8 @@ def _path(grid: Grid, trace: MonsterTrace, colour: str, dash: str, shift: float,
     def at(point: Point) -> tuple[float, float]:
         return grid.x + (point[0] + shift) * u, grid.y + (point[1] + shift) * u
 
-    dashes = f' stroke-dasharray="{dash}"' if dash else ""
-    parts = [f'<g class="monster-path" data-tile="{trace.tile}" data-end="{name(trace.end)}">']
+    dashes = f' stroke-dasharray="{esc(dash)}"' if dash else ""
+    parts = [f'<g class="monster-path" data-tile="{esc(trace.tile)}" data-end="{esc(name(trace.end))}">']
     pieces = runs(trace)
     for (points, ending), (following, _) in zip(pieces, pieces[1:]):
         if ending == "teleport":
@@ -120,16 +121,16 @@ def _path(grid: Grid, trace: MonsterTrace, colour: str, dash: str, shift: float,
         pixels = [at(p) for p in points]
         if len(pixels) == 1:
             x, y = pixels[0]
-            parts.append(f'<circle class="path-run" data-break="{ending}" cx="{num(x)}" cy="{num(y)}" r="{num(u * 0.08)}" '
-                         f'fill="{colour}"/>')
+            parts.append(f'<circle class="path-run" data-break="{esc(ending)}" cx="{num(x)}" cy="{num(y)}" r="{num(u * 0.08)}" '
+                         f'fill="{esc(colour)}"/>')
             continue
         d = "M" + " L".join(f"{num(x)} {num(y)}" for x, y in pixels)
-        parts.append(f'<path class="path-run" data-break="{ending}" d="{d}" fill="none" stroke="#ffffff" '
+        parts.append(f'<path class="path-run" data-break="{esc(ending)}" d="{esc(d)}" fill="none" stroke="#ffffff" '
                      f'stroke-opacity="0.7" stroke-width="{num(u * 0.14)}" stroke-linejoin="round" stroke-linecap="round"/>'
-                     f'<path d="{d}" fill="none" stroke="{colour}" stroke-width="{num(u * 0.08)}" stroke-linejoin="round" '
+                     f'<path d="{esc(d)}" fill="none" stroke="{esc(colour)}" stroke-width="{num(u * 0.08)}" stroke-linejoin="round" '
                      f'stroke-linecap="round"{dashes}/>')
     parts.append("</g>")
-    end = [f'<g class="path-end" data-tile="{trace.tile}">']
+    end = [f'<g class="path-end" data-tile="{esc(trace.tile)}">']
     last = [at(p) for p in pieces[-1][0]]
     if len(last) >= 2:
         end.append(_arrow_head(last[-2], last[-1], u * 0.36, colour))
@@ -148,7 +149,7 @@ def _jump(start: tuple[float, float], end: tuple[float, float], colour: str, u: 
     # The control point lies off the chord, on its left, a fifth of its length away.
     cx, cy = mx + (ey - sy) * 0.2, my - (ex - sx) * 0.2
     return (f'<path class="path-jump" d="M{num(sx)} {num(sy)} Q{num(cx)} {num(cy)} {num(ex)} {num(ey)}" fill="none" '
-            f'stroke="{colour}" stroke-width="{num(u * 0.04)}" stroke-dasharray="2 4" stroke-linecap="round"/>')
+            f'stroke="{esc(colour)}" stroke-width="{num(u * 0.04)}" stroke-dasharray="2 4" stroke-linecap="round"/>')
 
 
 def _arrow_head(start: tuple[float, float], tip: tuple[float, float], size: float, colour: str) -> str:
@@ -159,7 +160,7 @@ def _arrow_head(start: tuple[float, float], tip: tuple[float, float], size: floa
     bx, by = tx - ux * size, ty - uy * size
     px, py = -uy * size * 0.6, ux * size * 0.6
     return (f'<path class="arrow-head" d="M{num(tx)} {num(ty)} L{num(bx + px)} {num(by + py)} L{num(bx - px)} {num(by - py)} Z" '
-            f'fill="{colour}" stroke="#ffffff" stroke-width="1"/>')
+            f'fill="{esc(colour)}" stroke="#ffffff" stroke-width="1"/>')
 
 
 def _step_numbers(grid: Grid, trace: MonsterTrace, colour: str) -> str:
@@ -169,7 +170,7 @@ def _step_numbers(grid: Grid, trace: MonsterTrace, colour: str) -> str:
     for step in trace.steps:
         x, y = _centre(step.end)
         px, py = grid.x + (x + 0.3) * u, grid.y + (y - 0.3) * u
-        parts.append(f'<circle cx="{num(px)}" cy="{num(py)}" r="{num(u * 0.17)}" fill="#ffffff" stroke="{colour}" '
+        parts.append(f'<circle cx="{num(px)}" cy="{num(py)}" r="{num(u * 0.17)}" fill="#ffffff" stroke="{esc(colour)}" '
                      f'stroke-width="{num(u * 0.04)}"/>')
         parts.append(label(str(step.number), px, py + u * 0.09, u * 0.18, INK, anchor="middle", css_class="step-number"))
     parts.append("</g>")
@@ -199,7 +200,7 @@ def _tag(grid: Grid, tip: tuple[float, float], text: str, colour: str, taken: tu
     x, y, _, _ = next((box for box in clear if not any(_overlap(box, other) for other in pieces)), clear[0])
     tags.append((x, y, x + width, y + height))
     return (f'<g class="path-tag"><rect x="{num(x)}" y="{num(y)}" width="{num(width)}" height="{num(height)}" '
-            f'rx="{num(u * 0.08)}" fill="#ffffff" stroke="{colour}" stroke-width="{num(u * 0.05)}"/>'
+            f'rx="{num(u * 0.08)}" fill="#ffffff" stroke="{esc(colour)}" stroke-width="{num(u * 0.05)}"/>'
             + label(text, x + width / 2, y + height - u * 0.1, size, colour, anchor="middle", css_class="path-label")
             + "</g>")
 
@@ -236,6 +237,6 @@ def marks_svg(grid: Grid, squares: Sequence[int]) -> str:
     parts = ['<g class="death-marks">']
     for sq in dict.fromkeys(squares):
         cx, cy = grid.centre(sq)
-        parts.append(f'<g class="death" data-square="{name(sq)}">{death_mark(cx, cy, grid.unit)}</g>')
+        parts.append(f'<g class="death" data-square="{esc(name(sq))}">{death_mark(cx, cy, grid.unit)}</g>')
     parts.append("</g>")
     return "".join(parts)

@@ -8,6 +8,7 @@ same position gives the same bytes.
 
 from __future__ import annotations
 
+from solver.base.svg.markup import esc
 from solver.base.svg.style import INK, label, num
 from solver.fearsome.model.board import Direction, xy
 from solver.fearsome.rules.monster import MonsterTrace
@@ -73,7 +74,7 @@ def _rotated(body: str, cx: float, cy: float, facing: Direction) -> str:
     turn = ANGLE[facing]
     if not turn:
         return f"<g>{body}</g>"
-    return f'<g transform="rotate({turn} {num(cx)} {num(cy)})">{body}</g>'
+    return f'<g transform="rotate({esc(turn)} {num(cx)} {num(cy)})">{body}</g>'
 
 
 def stone_block(x: float, y: float, u: float, fill: str, edge: str, opacity: float = 1.0) -> str:
@@ -81,7 +82,7 @@ def stone_block(x: float, y: float, u: float, fill: str, edge: str, opacity: flo
     inset = u * 0.1
     extra = f' fill-opacity="{num(opacity)}"' if opacity < 1 else ""
     return (f'<rect x="{num(x + inset)}" y="{num(y + inset)}" width="{num(u - 2 * inset)}" height="{num(u - 2 * inset)}" '
-            f'rx="{num(u * 0.12)}" fill="{fill}"{extra} stroke="{edge}" stroke-width="{num(u * 0.05)}"/>')
+            f'rx="{num(u * 0.12)}" fill="{esc(fill)}"{extra} stroke="{esc(edge)}" stroke-width="{num(u * 0.05)}"/>')
 
 
 def plain_stone(x: float, y: float, u: float) -> str:
@@ -123,8 +124,8 @@ def pivot_stone(x: float, y: float, u: float, half_turn: bool) -> str:
         tip_x, tip_y, point = cx - r * 0.15, cy - r, "right"
     head = _arrow_tip(tip_x, tip_y, u * 0.12, point)
     return (stone_block(x, y, u, STONE, STONE_EDGE)
-            + f'<path d="{arc}" fill="none" stroke="#fffaf0" stroke-width="{w}" stroke-linecap="round"/>'
-            + f'<path d="{head}" fill="#fffaf0"/>')
+            + f'<path d="{esc(arc)}" fill="none" stroke="#fffaf0" stroke-width="{esc(w)}" stroke-linecap="round"/>'
+            + f'<path d="{esc(head)}" fill="#fffaf0"/>')
 
 
 def _arrow_tip(x: float, y: float, size: float, point: str) -> str:
@@ -146,12 +147,12 @@ def teleporter(cx: float, cy: float, u: float, arrow: Direction, pair: int) -> s
              f'stroke-width="{num(u * 0.09)}" stroke-linecap="round"/>'
              f'<path d="M{num(cx + r * 0.7)} {num(cy)} L{num(cx + r * 0.1)} {num(cy - r * 0.45)} '
              f'L{num(cx + r * 0.1)} {num(cy + r * 0.45)} Z" fill="#ffffff"/>')
-    ring = (f'<circle cx="{num(cx)}" cy="{num(cy)}" r="{num(r)}" fill="{colour}" stroke="{INK}" stroke-width="{num(u * 0.04)}"/>'
+    ring = (f'<circle cx="{num(cx)}" cy="{num(cy)}" r="{num(r)}" fill="{esc(colour)}" stroke="{INK}" stroke-width="{num(u * 0.04)}"/>'
             f'<circle cx="{num(cx)}" cy="{num(cy)}" r="{num(r * 0.78)}" fill="none" stroke="#ffffff" '
             f'stroke-opacity="0.6" stroke-width="{num(u * 0.025)}"/>')
     tag_x, tag_y = cx - u * 0.5 + u * 0.04, cy - u * 0.5 + u * 0.04
     tag = (f'<rect x="{num(tag_x)}" y="{num(tag_y)}" width="{num(u * 0.26)}" height="{num(u * 0.26)}" rx="{num(u * 0.05)}" '
-           f'fill="{colour}" stroke="{INK}" stroke-width="{num(u * 0.02)}"/>'
+           f'fill="{esc(colour)}" stroke="{INK}" stroke-width="{num(u * 0.02)}"/>'
            + label(str(pair + 1), tag_x + u * 0.13, tag_y + u * 0.2, u * 0.15, "#ffffff", anchor="middle",
                    css_class="pair-label"))
     return ring + _rotated(shaft, cx, cy, arrow) + tag
@@ -178,8 +179,8 @@ def pawn(cx: float, cy: float, u: float, colour: str, seat: int, value: int, bla
     disc, rim = pawn_colours(colour, seat)
     r = u * 0.36
     face, ink = ("#1d1a17", "#fffaf0") if black_up else ("#fffaf0", "#1d1a17")
-    return (f'<circle cx="{num(cx)}" cy="{num(cy)}" r="{num(r)}" fill="{disc}" stroke="{rim}" stroke-width="{num(u * 0.05)}"/>'
-            f'<circle cx="{num(cx)}" cy="{num(cy)}" r="{num(r * 0.66)}" fill="{face}" stroke="{rim}" '
+    return (f'<circle cx="{num(cx)}" cy="{num(cy)}" r="{num(r)}" fill="{esc(disc)}" stroke="{esc(rim)}" stroke-width="{num(u * 0.05)}"/>'
+            f'<circle cx="{num(cx)}" cy="{num(cy)}" r="{num(r * 0.66)}" fill="{esc(face)}" stroke="{esc(rim)}" '
             f'stroke-width="{num(u * 0.02)}"/>'
             + label(str(value), cx, cy + u * 0.12, u * 0.25, ink, anchor="middle", css_class="face-value"))
 
@@ -188,8 +189,8 @@ def death_mark(cx: float, cy: float, u: float) -> str:
     """A bold cross over a square where a pawn dies, ringed so it shows on any piece."""
     d = u * 0.3
     cross = f"M{num(cx - d)} {num(cy - d)} L{num(cx + d)} {num(cy + d)} M{num(cx + d)} {num(cy - d)} L{num(cx - d)} {num(cy + d)}"
-    return (f'<path d="{cross}" stroke="#ffffff" stroke-width="{num(u * 0.2)}" stroke-linecap="round"/>'
-            f'<path d="{cross}" stroke="{DEATH}" stroke-width="{num(u * 0.12)}" stroke-linecap="round"/>')
+    return (f'<path d="{esc(cross)}" stroke="#ffffff" stroke-width="{num(u * 0.2)}" stroke-linecap="round"/>'
+            f'<path d="{esc(cross)}" stroke="{DEATH}" stroke-width="{num(u * 0.12)}" stroke-linecap="round"/>')
 
 
 def tombstone(x: float, y: float, w: float, text: str, face_up: bool) -> str:
@@ -197,7 +198,7 @@ def tombstone(x: float, y: float, w: float, text: str, face_up: bool) -> str:
     h = w * 1.25
     fill, ink = ("#efe9dc", INK) if face_up else ("#8a8178", "#8a8178")
     shape = (f'<path d="M{num(x)} {num(y + h)} V{num(y + w * 0.5)} A{num(w / 2)} {num(w / 2)} 0 0 1 {num(x + w)} '
-             f'{num(y + w * 0.5)} V{num(y + h)} Z" fill="{fill}" stroke="{STONE_EDGE}" stroke-width="1"/>')
+             f'{num(y + w * 0.5)} V{num(y + h)} Z" fill="{esc(fill)}" stroke="{STONE_EDGE}" stroke-width="1"/>')
     if not face_up:
         return shape
     if text.startswith("prey"):
@@ -213,7 +214,7 @@ def _crosses(cx: float, cy: float, w: float, count: int) -> str:
         x = cx + (k - (count - 1) / 2) * gap
         parts.append(f"M{num(x)} {num(cy - w * 0.22)} V{num(cy + w * 0.22)} M{num(x - w * 0.09)} {num(cy - w * 0.08)} "
                      f"H{num(x + w * 0.09)}")
-    return f'<path class="prey-mark" d="{" ".join(parts)}" stroke="{INK}" stroke-width="{num(w * 0.07)}"/>'
+    return f'<path class="prey-mark" d="{esc(" ".join(parts))}" stroke="{INK}" stroke-width="{num(w * 0.07)}"/>'
 
 
 def tile_text(tile: str) -> str:

@@ -10,7 +10,10 @@ is crushed, a stone leaves the game); onto a pool it slides across in the
 same step, eating and pushing as it goes; through the wall it comes back at
 the reflected square; onto a teleporter it jumps to the partner and faces
 its arrow. A pivot stone right ahead, when the monster sees no pawn, turns
-it (right or about) instead of being pushed. After the last step it looks
+it (right or about) instead of being pushed; a pivot right ahead the new way
+turns it again (FF-PIVOT-CHAIN), and when the turns bring it back to a way it
+already faced in this step it is in a cage of pivots: it pushes none, stays
+where it is, and the step is spent. After the last step it looks
 once more and turns. A prey tile walks it until it has eaten (or crushed)
 that many pawns, at most 20 steps.
 
@@ -188,16 +191,24 @@ def _walk(floor: Floor, facing: Direction, record: _Step, position: Position) ->
     return facing
 
 
-def _pivot(floor: Floor, facing: Direction, turns: list[StoneKind]) -> Direction:
-    """Turn on pivot stones right ahead (the monster sees no pawn); at most a full turn."""
-    for _ in range(4):
+def _pivot(floor: Floor, facing: Direction, turns: list[StoneKind], chain: bool) -> tuple[Direction, bool]:
+    """Turn on pivot stones right ahead (the monster sees no pawn): the facing after, and whether it is caged.
+
+    With ``chain`` (FF-PIVOT-CHAIN) it turns at each pivot ahead until none is, or until the turns bring it
+    back to a way it already faced (a cage: it then takes no step); without, it turns once."""
+    faced = {facing}
+    while True:
         ahead = neighbour(floor.monster, facing)
         kind = floor.stones.get(ahead) if ahead is not None else None
         if kind not in PIVOTS:
-            break
+            return facing, False
         turns.append(kind)
         facing = facing.right if kind is StoneKind.PIVOT_RIGHT else facing.back
-    return facing
+        if not chain:
+            return facing, False
+        if facing in faced:  # every way it faced had a pivot ahead: the turns would go round for ever
+            return facing, True
+        faced.add(facing)
 
 
 def tile_plan(tile: str, position: Position) -> tuple[int, int]:
@@ -225,11 +236,13 @@ def monster_phase(position: Position, tile: str) -> tuple[Position, MonsterTrace
         seen = look(floor, start, facing)
         facing, saw, tied = choose(facing, seen)
         turns: list[StoneKind] = []
+        caged = False
         if not saw or (tied and not position.rulings.pivot_tie):
-            facing = _pivot(floor, facing, turns)
+            facing, caged = _pivot(floor, facing, turns, position.rulings.pivot_chain)
         record = _Step()
         step_facing = facing
-        facing = _walk(floor, facing, record, position)
+        if not caged:  # caged, the step is spent turning: it pushes no pivot
+            facing = _walk(floor, facing, record, position)
         gone += record.eaten + record.crushed
         steps.append(MonsterStep(len(steps) + 1, start, seen, step_facing, tuple(turns), tuple(record.squares), record.wall,
                                  record.teleport, tuple(record.pushes), tuple(record.eaten), tuple(record.crushed),

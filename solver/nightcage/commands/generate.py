@@ -13,7 +13,6 @@ written and exits 3; the same call resumes it.
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 from solver.base.answers import Answer
@@ -41,17 +40,14 @@ def generate(
     limits = control.limits
     options = Options(seed=limits.seed, difficulty=difficulty, prisoners=prisoners, verdict=verdict,
                       max_nodes=DEFAULT_MAX_NODES if limits.max_nodes is None else limits.max_nodes, cpsat=cpsat, setup=setup)
-    deadline = control.deadline()
 
     def report(state: Progress) -> None:
         control.report({"stage": "puzzles", "accepted": state.accepted, "count": state.count, "tried": state.tried,
                         "per_minute": state.rate * 60})
 
-    def stop() -> bool:
-        return control.stop_requested() or deadline is not None and time.perf_counter() > deadline
 
     summary = run(directory, count, options, workers, backend, address, max_candidates,
-                  report if control.progress is not None else None, stop)
+                  report if control.progress is not None else None, control.stop_requested, limits.time_limit)
     document = {"directory": str(summary.directory), "written": summary.written, "total": summary.total,
                 "examined": summary.examined, "tried": summary.tried, "seconds": round(summary.seconds, 2),
                 "tally": summary.tally, "grades": summary.grades, "complete": summary.complete}

@@ -1,6 +1,6 @@
 """A position as numbers: the tensor observation of OpenSpiel and Gymnasium.
 
-Three arrays, all ``float32`` (``size`` is the board's side, ``P`` the number
+Four arrays, all ``float32`` (``size`` is the board's side, ``P`` the number
 of prisoners; a cell ``c`` is at ``[rank, file] = divmod(c, size)``, rank 0
 being rank 1, the bottom row of the pictures):
 
@@ -27,12 +27,23 @@ plane  feature
 :data:`~solver.nightcage.model.tiles.TILE_TYPES` order (start, straight, t, cracked_t,
 cross, key, gate, wax_eater, keeper, pit_fiend, pathless, omen).
 
-``status``, shape ``(7P + 32,)``: for each prisoner in turn order 7 numbers
+``pile_top``, shape ``(12,)``: the tiles the next draw comes from, by type in
+the same order: while the pile is shuffled in layers, its top layer (a new
+game's opening layer: 4 T's, 2 crosses, 2 straights; the layers below come
+after it, so the next draw's odds are ``pile_top / pile_top.sum()``); when its
+order is known, the next tile alone (1 for its type); empty pile: zeros.
+
+``status``, shape ``(7P + 33,)``: for each prisoner in turn order 7 numbers
 (whose turn it is, on the board, falling, not yet placed, lit, Nerve, holds a
 key), then the step the position waits for, one-hot over
 :class:`~solver.nightcage.model.state.StepName` (18), the tile type in hand (a drawn tile
 awaiting its placement), one-hot (12), whether the turn is a Final Flickers
-turn, and the omens revealed for placement (0, 1 or 2).
+turn, whether the pile's order is known, and the omens revealed for
+placement (0, 1 or 2).
+
+Not in the tensor: a known order past its next tile, and the split of the
+pile below its top layer. Both are in the observation string (the position in
+the one-line form) and in the position itself.
 """
 
 from __future__ import annotations
@@ -73,7 +84,8 @@ def shapes(size: int, prisoners: int) -> dict[str, tuple[int, ...]]:
     return {
         "planes": (PRISONER_PLANE + prisoners, size, size),
         "pile": (len(TILE_TYPES),),
-        "status": (len(PRISONER_FEATURES) * prisoners + len(STEPS) + len(TILE_TYPES) + 2,),
+        "pile_top": (len(TILE_TYPES),),
+        "status": (len(PRISONER_FEATURES) * prisoners + len(STEPS) + len(TILE_TYPES) + 3,),
     }
 
 
@@ -92,6 +104,13 @@ def fill(state: GameState, arrays: dict[str, Array]) -> None:
     pile = arrays["pile"]
     for i, n in enumerate(state.pile.contents):
         pile[i] = n
+    top = arrays["pile_top"]
+    if state.pile.order is not None:
+        if state.pile.order:
+            top[TYPE_INDEX[state.pile.order[0]]] = 1
+    else:
+        for i, n in enumerate(state.pile.top_layer()):
+            top[i] = n
     _fill_status(state, arrays["status"])
 
 
@@ -143,6 +162,7 @@ def _fill_status(state: GameState, status: Array) -> None:
         if front.hand is not None:
             status[at + len(STEPS) + TYPE_INDEX[front.hand]] = 1
         status[at + len(STEPS) + len(TILE_TYPES)] = opened.pending.final_flickers
+    status[-2] = state.pile.known
     status[-1] = state.omens
 
 

@@ -21,13 +21,20 @@ The game, as OpenSpiel's ``GameType`` declares it:
   ``advanced-five``), ``rulings`` (a comma list, see
   :mod:`solver.nightcage.interop.setting`) and ``position`` (any ``lueur-position/1``
   document or other position form; then setup and rulings are the position's).
-  No seed: the randomness is OpenSpiel's, through the chance nodes;
+  No seed: the randomness is OpenSpiel's, through the chance nodes. The game
+  gives its parameters back encoded where they hold what OpenSpiel's
+  ``name(key=value,...)`` cannot (``b64:...``, see
+  :mod:`solver.nightcage.interop.setting`), so ``pyspiel.load_game(str(game))``
+  rebuilds the same game and a state serializes;
 * observation: the tensor of :mod:`solver.nightcage.interop.observation` (planes, pile,
   status, concatenated in that order) and, as its string, the position in
   the one-line form, followed by the tiles of a burn named so far.
 
-``max_game_length`` is not a proven bound (prisoners may in principle walk
-between lit tiles for ever); it is 10,000 moves, far above any game met.
+``max_game_length`` is a proven bound: the rules let a game go on for ever
+(a key passed back and forth within a turn, prisoners walking between lit
+tiles), so the adapter ends a game at :data:`MAX_GAME_LENGTH` moves (decisions
+and draws alike) as a loss, return 0. It is the adapter's bound, not a rule:
+the rules engine, the adjudicator and the planners play the rules as written.
 """
 
 from __future__ import annotations
@@ -40,7 +47,7 @@ from solver.base.errors import UnsupportedError
 from solver.nightcage.interop.actions import ActionCodec
 from solver.nightcage.interop.draws import NUM_OUTCOMES, completed, next_types, tiles_wanted
 from solver.nightcage.interop.observation import fill, shapes
-from solver.nightcage.interop.setting import starting_state
+from solver.nightcage.interop.setting import MAX_GAME_LENGTH, decoded, encoded, starting_state
 from solver.nightcage.model.state import GameState
 from solver.nightcage.model.tiles import TILE_TYPES, TYPE_INDEX, TileType
 from solver.nightcage.notation.line import format_line
@@ -52,7 +59,7 @@ except ImportError:  # the extra lueur[openspiel] is not installed: the module i
     pyspiel = None
 
 GAME_NAME = "python_night_cage"
-MAX_GAME_LENGTH = 10_000
+
 DEFAULT_PARAMETERS = {"setup": "standard", "rulings": "", "position": ""}
 
 _Game: Any = pyspiel.Game if pyspiel is not None else object
@@ -82,8 +89,9 @@ class NightCageGame(_Game):
     """The game; its parameters fix the starting position, hence the board size and the prisoners."""
 
     def __init__(self, params: dict[str, Any] | None = None):
-        given = {**DEFAULT_PARAMETERS, **(params or {})}
-        self.start = starting_state(str(given["setup"]), str(given["rulings"]), str(given["position"]))
+        given = {name: decoded(str(value), name) for name, value in {**DEFAULT_PARAMETERS, **(params or {})}.items()}
+        self.start = starting_state(given["setup"], given["rulings"], given["position"])
+        given = {name: encoded(value) for name, value in given.items()}  # what str(game) writes, and load_game reads back
         self.codec = ActionCodec(self.start.size, tuple(p.name for p in self.start.prisoners))
         info = pyspiel.GameInfo(
             num_distinct_actions=self.codec.num_actions,
@@ -108,19 +116,21 @@ class NightCageGame(_Game):
 class NightCageState(_State):
     """A position of the engine, and the tiles of a burn named so far (a burn is drawn a tile at a time)."""
 
-    def __init__(self, game: NightCageGame, position: GameState, drawn: tuple[TileType, ...] = ()):
+    def __init__(self, game: NightCageGame, position: GameState, drawn: tuple[TileType, ...] = (), moves: int = 0):
         super().__init__(game)
         self.position = position
         self.drawn = drawn
+        self.moves = moves
+        """Moves played so far (decisions and draws): the game ends at :data:`MAX_GAME_LENGTH`."""
         self._codec = game.codec
 
     def __deepcopy__(self, memo: dict[int, Any]) -> NightCageState:
         # Positions are immutable: a copy shares them (OpenSpiel clones states by deep copy).
-        return NightCageState(self.get_game(), self.position, self.drawn)
+        return NightCageState(self.get_game(), self.position, self.drawn, self.moves)
 
     def current_player(self) -> int:
         kind = node_type(self.position)
-        if kind is NodeType.TERMINAL:
+        if kind is NodeType.TERMINAL or self.moves >= MAX_GAME_LENGTH:
             return int(pyspiel.PlayerId.TERMINAL)
         if kind is NodeType.CHANCE:
             return int(pyspiel.PlayerId.CHANCE)
@@ -134,7 +144,9 @@ class NightCageState(_State):
         return [(TYPE_INDEX[t], float(p)) for t, p in next_types(self.position, self.drawn)]
 
     def _apply_action(self, action: int) -> None:
-        if self.is_chance_node():
+        chance = self.is_chance_node()
+        self.moves += 1
+        if chance:
             drawn = (*self.drawn, TILE_TYPES[action])
             whole = completed(self.position, drawn)
             if whole is None:
@@ -150,7 +162,7 @@ class NightCageState(_State):
         return self._codec.text(action, self.position.turn)
 
     def is_terminal(self) -> bool:
-        return outcome(self.position) is not None
+        return outcome(self.position) is not None or self.moves >= MAX_GAME_LENGTH
 
     def returns(self) -> list[float]:
         over = outcome(self.position)

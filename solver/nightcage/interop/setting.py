@@ -10,6 +10,15 @@ JSON document, a TOML scenario, a line), which then brings its own setup and
 rulings. A new game has a shuffled pile of unknown order, so its draws are
 chance nodes.
 
+A parameter may also be given encoded, ``b64:`` and the URL-safe base64 of
+its UTF-8 text (padding left out): OpenSpiel writes a game as
+``name(key=value,...)``, which a ruling list or a position (holding ``,``,
+``=``, parentheses) would break, so the game gives its parameters back in
+that form (:func:`encoded`) and reads either (:func:`decoded`).
+
+>>> encoded("LOS-END=0"), decoded(encoded("LOS-END=0")), encoded("standard")
+('b64:TE9TLUVORD0w', 'LOS-END=0', 'standard')
+
 >>> state = starting_state("advanced", "LOS-END=0")
 >>> state.setup.base, state.rulings.los_end, state.pile.known
 ('advanced', False, False)
@@ -21,6 +30,8 @@ solver.base.errors.PositionError: setup: 'huge' is not a setup (setups: standard
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
 from typing import Any
 
@@ -34,10 +45,39 @@ from solver.nightcage.notation.forms import load_text
 from solver.nightcage.notation.json_setup import read_rulings
 
 RULING_PREFIX = "RULING-"
+MAX_GAME_LENGTH = 2_000
+"""Moves after which both adapters end a game (OpenSpiel: decisions and draws, as a loss; Gymnasium: steps, as a
+truncation): the rules let a game go on for ever, a key passed back and forth within a turn. Ten times the longest
+of 70 random whole games measured (188 moves, every setup), far above any game played to win."""
+ENCODED = "b64:"
+"""The prefix of an encoded parameter."""
+_SPECIAL = frozenset("(),=")
+"""What OpenSpiel's ``name(key=value,...)`` syntax cannot hold in a value."""
+
+
+def encoded(value: str) -> str:
+    """``value`` as OpenSpiel's game string can hold it: itself when it has nothing special, else ``b64:...``."""
+    if not (_SPECIAL & set(value)) and not value.startswith(ENCODED) and value.strip() == value:
+        return value
+    return ENCODED + base64.urlsafe_b64encode(value.encode("utf-8")).decode("ascii").rstrip("=")
+
+
+def decoded(value: str, name: str = "parameter") -> str:
+    """The text of a parameter given plain or encoded (see :func:`encoded`); a bad encoding is a problem at ``name``."""
+    if not value.startswith(ENCODED):
+        return value
+    body = value[len(ENCODED):]
+    try:
+        return base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)).decode("utf-8")
+    except (binascii.Error, ValueError):
+        raise PositionError([Problem(name, "b64:... is not URL-safe base64 of UTF-8 text")]) from None
 
 
 def starting_state(setup: str, rulings: str, position: str = "") -> GameState:
-    """The position a game starts from; raises :class:`PositionError` saying which parameter is wrong and what would do."""
+    """The position a game starts from; raises :class:`PositionError` saying which parameter is wrong and what would do.
+
+    Each parameter may be given plain or encoded (:func:`encoded`)."""
+    setup, rulings, position = decoded(setup, "setup"), decoded(rulings, "rulings"), decoded(position, "position")
     if position.strip():
         if rulings.strip():
             raise PositionError([Problem("rulings", "leave it empty with a position: the position gives its own rulings")])
@@ -90,4 +130,4 @@ def _split_top_level(text: str) -> list[str]:
     return [item.strip() for item in items if item.strip()]
 
 
-__all__ = ["starting_state"]
+__all__ = ["ENCODED", "MAX_GAME_LENGTH", "decoded", "encoded", "starting_state"]

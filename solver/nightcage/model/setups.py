@@ -40,6 +40,10 @@ BOX: Counts = counts.counts_from(
 )
 METAL_KEYS = 5
 MAX_NERVE = 2
+MAX_PRISONERS = 5
+"""The most prisoners a game has: the box's five start tiles (a custom setup cannot bring more)."""
+MAX_TILES_OF_A_TYPE = 999
+"""The most tiles of one type a setup, a pile or a discard counts (the box holds 30 of the commonest)."""
 
 _STANDARD = {"start": 4, "straight": 10, "t": 30, "cross": 12, "key": 6, "gate": 4, "wax_eater": 12}
 _FIVE = {"start": 5, "straight": 10, "t": 30, "cross": 12, "key": 7, "gate": 4, "wax_eater": 10}

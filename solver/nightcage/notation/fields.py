@@ -6,6 +6,7 @@ from typing import Any
 
 from solver.base import fields
 from solver.nightcage.model.counts import Counts, counts_from
+from solver.nightcage.model.setups import MAX_PRISONERS, MAX_TILES_OF_A_TYPE
 from solver.nightcage.model.tiles import TileType
 
 TYPE_NAMES = tuple(t.value for t in TileType)
@@ -27,7 +28,7 @@ class Reader(fields.Reader):
                 hint = " (pits are counted as what they were)" if key == "pit" else ""
                 self.problem(f"{path}.{key}", f"unknown tile type{hint}; types: {', '.join(TYPE_NAMES)}")
                 ok = False
-            elif self.integer(n, f"{path}.{key}", 0) is None:
+            elif self.integer(n, f"{path}.{key}", 0, MAX_PRISONERS if key == TileType.START else MAX_TILES_OF_A_TYPE) is None:
                 ok = False
             else:
                 out[key] = n

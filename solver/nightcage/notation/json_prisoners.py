@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from solver.base.fields import control_characters
+from solver.base.fields import name_problem
 from solver.nightcage.model.grid import geometry
-from solver.nightcage.model.setups import MAX_NERVE
+from solver.nightcage.model.setups import MAX_NERVE, MAX_PRISONERS
 from solver.nightcage.model.state import Prisoner
 from solver.nightcage.notation.fields import Reader
 
@@ -33,6 +33,9 @@ def read_prisoners(value: Any, size: int, r: Reader) -> tuple[Prisoner, ...] | N
         return None
     if not items:
         r.problem("prisoners", "at least one prisoner is needed")
+        return None
+    if len(items) > MAX_PRISONERS:
+        r.problem("prisoners", f"{len(items):,} prisoners: at most {MAX_PRISONERS} (the box's five start tiles)")
         return None
     out = []
     seen: set[str] = set()
@@ -59,8 +62,9 @@ def _prisoner(spec: Any, path: str, size: int, r: Reader) -> Prisoner | None:
     if name is not None and (not name or any(ch.isspace() for ch in name) or name.startswith("-")):
         r.problem(f"{path}.name", f"{name!r}: a name is one word without spaces")
         name = None
-    if name is not None and control_characters(name):
-        r.problem(f"{path}.name", f"{name!r}: a name may not hold control characters (terminal codes, bidi overrides)")
+    problem = None if name is None else name_problem(name)
+    if problem is not None:
+        r.problem(f"{path}.name", problem)
         name = None
     where = [k for k in PLACES if k in obj]
     geo = geometry(size)

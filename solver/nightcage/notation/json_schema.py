@@ -28,12 +28,12 @@ import itertools
 from functools import cache
 from typing import Any
 
-from solver.base.fields import CONTROL_CHARACTERS
+from solver.base.fields import CONTROL_CHARACTERS, MAX_NAME_LENGTH
 from solver.base.schema_parts import DIALECT, SCHEMA_BASE
 from solver.nightcage.model.grid import FILE_LETTERS, SIZES, openings_text
 from solver.nightcage.model.rulings import ADV_5P_WAX, BOOLEAN_RULINGS, DIRGE_SHAPE
-from solver.nightcage.model.setups import BASES, DIFFICULTY_KEYS, SUPREME_KEYS
-from solver.nightcage.model.tiles import DEFAULT_CRUMBLING, ROTATABLE, Kind, rotations
+from solver.nightcage.model.setups import BASES, DIFFICULTY_KEYS, MAX_PRISONERS, MAX_TILES_OF_A_TYPE, SUPREME_KEYS
+from solver.nightcage.model.tiles import DEFAULT_CRUMBLING, ROTATABLE, Kind, TileType, rotations
 from solver.nightcage.notation.fields import TYPE_NAMES
 from solver.nightcage.notation.json_meta import MAX_META_DEPTH
 from solver.nightcage.notation.json_pile import PILE_FIELDS
@@ -51,7 +51,7 @@ TOP = {
     "game": "The game.",
     "size": "The side of the board; by default the setup's (6, or 7 for five and advanced-five), and it must agree with a named setup.",
     "tiles": "The occupied cells: cell name to tile; absent cells are empty.",
-    "prisoners": "The prisoners, in turn order.",
+    "prisoners": "The prisoners, in turn order: at most five (the box's five start tiles).",
     "turn": "The name of the prisoner about to play.",
     "pile": "The draw pile.",
     "discarded": "Tile tallies out of the game, by type; derived from the setup when the pile gives its contents.",
@@ -71,7 +71,7 @@ TILE = {
     "group": "A pit: dirge for a cell of the Dirge (then it gives no was).",
 }
 PRISONER = {
-    "name": "One word, unique among the prisoners, without control characters.",
+    "name": "One word, unique among the prisoners, at most 40 characters, without control characters.",
     "at": "The cell it stands on.",
     "falling": 'A falling prisoner: "row N" or "file x", the line it chose to land on; "from <cell>" just after a fall.',
     "unplaced": "true before the prisoner's first turn: its start tile is not on the board yet.",
@@ -87,7 +87,7 @@ PILE = {
 }
 SETUP = {
     "base": "The base setup.",
-    "counts": "The whole box of a custom game (any number of prisoners).",
+    "counts": "The whole box of a custom game (any number of prisoners up to five, one per start tile).",
     "difficulty": "Difficulty adjustments.",
     "supreme": "Supreme monsters.",
 }
@@ -128,7 +128,7 @@ def position_schema() -> dict[str, Any]:
         "game": {"const": GAME},
         "size": _integer(min(SIZES), max(SIZES)),
         "tiles": {"type": "object", "propertyNames": {"$ref": "#/$defs/cell"}, "additionalProperties": {"$ref": "#/$defs/tile"}},
-        "prisoners": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/prisoner"}},
+        "prisoners": {"type": "array", "minItems": 1, "maxItems": MAX_PRISONERS, "items": {"$ref": "#/$defs/prisoner"}},
         "turn": {"type": "string"},
         "pile": {"$ref": "#/$defs/pile"},
         "discarded": {"$ref": "#/$defs/counts"},
@@ -153,7 +153,9 @@ def position_schema() -> dict[str, Any]:
             "cell": _cell(),
             "tile_type": {"enum": list(TYPE_NAMES), "description": "A tile type of the pile, the discard and the setup."},
             "counts": {"type": "object", "description": "A tally of tile types: {type: n}.",
-                       "propertyNames": {"$ref": "#/$defs/tile_type"}, "additionalProperties": _integer(0)},
+                       "propertyNames": {"$ref": "#/$defs/tile_type"},
+                       "properties": {TileType.START.value: _integer(0, MAX_PRISONERS)},
+                       "additionalProperties": _integer(0, MAX_TILES_OF_A_TYPE)},
             "tile": _tile(),
             "prisoner": _prisoner(),
             "pile": _pile(),
@@ -243,7 +245,7 @@ def _tile() -> dict[str, Any]:
 
 def _name() -> dict[str, Any]:
     refused = _char_class(_spaces()) + _char_class(CONTROL_CHARACTERS)
-    return {"type": "string", "pattern": f"^[^\\-{refused}][^{refused}]*$"}
+    return {"type": "string", "maxLength": MAX_NAME_LENGTH, "pattern": f"^[^\\-{refused}][^{refused}]*$"}
 
 
 def _falling() -> dict[str, Any]:

@@ -34,8 +34,6 @@ from __future__ import annotations
 import datetime
 import json
 import re
-import sys
-import tomllib
 from typing import Any
 
 import tomli_w
@@ -43,6 +41,7 @@ import tomli_w
 from solver.base.errors import PositionError, Problem
 from solver.base.fields import quoted, shown
 from solver.base.json_text import decode_json
+from solver.base.toml_text import decode_toml
 from solver.nightcage.model.grid import FILE_LETTERS, SIZES, geometry
 from solver.nightcage.model.state import GameState
 from solver.nightcage.notation.position_json import Position, read_located, to_json
@@ -72,10 +71,8 @@ PASSED_KEYS = ("setup", "turn", "prisoners", "pile", "discarded", "omens", "ruli
 
 _BOARD_START = re.compile(r"^[ \t]*board[ \t]*=[ \t]*(?:\"\"\"|''')(?:\r?\n)?", re.MULTILINE)
 _BOARD_PLACEHOLDER = re.compile(r'^board = ""$', re.MULTILINE)
-_TOML_WHERE = re.compile(r"\s*\(at (?:line (\d+), column (\d+)|end of document)\)$")
 _TILE_PATH = re.compile(r"tiles\.([a-z][0-9]+)\.?(.*)")
 _TOKEN = re.compile(r"\S+")
-_DECIMAL = re.compile(r"[0-9](?:_?[0-9])*")
 
 
 # -- writing ----------------------------------------------------------------------------
@@ -176,7 +173,7 @@ def parse_scenario(text: str) -> Position:
 
 def read_scenario(text: str, lenient: bool = False) -> tuple[Position, list[Problem]]:
     """Like :func:`parse_scenario`, also returning warnings (unknown keys, when ``lenient``)."""
-    data = _load_toml(text)
+    data = decode_toml(text)
     reader = _ScenarioReader(text, lenient)
     doc = reader.document(data)
     if reader.problems:
@@ -191,48 +188,12 @@ def scenario_document(text: str) -> dict[str, Any]:
 
     Raises :class:`PositionError` for the problems of the scenario's own text (TOML, board tokens).
     """
-    data = _load_toml(text)
+    data = decode_toml(text)
     reader = _ScenarioReader(text, lenient=True)
     doc = reader.document(data)
     if reader.problems:
         raise PositionError(reader.problems)
     return doc
-
-
-def _load_toml(text: str) -> dict[str, Any]:
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise PositionError([_syntax_problem(str(exc))]) from None
-    except RecursionError:
-        raise PositionError([Problem("", "invalid TOML: nested too deeply")]) from None
-    except ValueError:  # tomllib lets through int()'s refusal of a gigantic integer, which names Python internals
-        raise PositionError([_gigantic_integer(text)]) from None
-
-
-def _gigantic_integer(text: str) -> Problem:
-    """The problem of an integer too long to read, located at the first one in the text.
-
-    >>> str(_gigantic_integer("a = 1\\nb = " + "1_000" * 2000))
-    'line 2, column 5: invalid TOML: an integer of 8,000 digits (at most 4,300)'
-    """
-    most = sys.get_int_max_str_digits()
-    for m in _DECIMAL.finditer(text):
-        digits = sum(ch.isdigit() for ch in m.group())
-        if digits > most:
-            line = text.count("\n", 0, m.start()) + 1
-            column = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
-            return Problem(f"line {line}, column {column}", f"invalid TOML: an integer of {digits:,} digits (at most {most:,})")
-    return Problem("", "invalid TOML: a value could not be read (an integer too long?)")
-
-
-def _syntax_problem(message: str) -> Problem:
-    """A TOML syntax error, located by the line and column tomllib puts in its message."""
-    m = _TOML_WHERE.search(message)
-    if m is None:
-        return Problem("", f"invalid TOML: {message}")
-    where = f"line {m.group(1)}, column {m.group(2)}" if m.group(1) else "end of document"
-    return Problem(where, f"invalid TOML: {message[: m.start()]}")
 
 
 class _ScenarioReader:

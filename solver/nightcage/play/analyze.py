@@ -32,12 +32,13 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable
 from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Any
 
 from solver.base.control import Control
+from solver.base.limits import MAX_PLAYOUTS
 from solver.base.stats import Proportion
 from solver.base.workers import Workers
 from solver.nightcage.chance.hindsight import Hindsight, distinct_orders, order_count, solve_orders
@@ -127,6 +128,8 @@ def analyze_position(
     limits = control.limits
     if limits.playouts is None:
         raise ValueError("analyze needs limits.playouts: how many games to play")
+    if not 1 <= limits.playouts <= MAX_PLAYOUTS:
+        raise ValueError(f"playouts: {limits.playouts:,} games asked; from 1 to at most {MAX_PLAYOUTS:,}")
     playouts, seed, time_limit = limits.playouts, limits.seed, limits.time_limit
     started = time.perf_counter()
     until = None if time_limit is None else time.time() + time_limit  # wall clock: the workers read it too
@@ -141,15 +144,15 @@ def analyze_position(
     pool = Workers(workers) if workers > 1 else None
     with pool if pool is not None else nullcontext():
         runner = _Runner(pool, _Paced(control), until, control.stop_requested)
-        parts = runner.run(_playout_chunk, [(state, policy, seed, i, min(i + CHUNK, playouts), until)
-                                            for i in range(0, playouts, CHUNK)], "playouts", playouts)
+        parts = runner.run(_playout_chunk, ((state, policy, seed, i, min(i + CHUNK, playouts), until)
+                                            for i in range(0, playouts, CHUNK)), "playouts", playouts, playouts > CHUNK)
         played = time.perf_counter()
         wins, done = sum(w for w, _ in parts), sum(n for _, n in parts)
         hindsight = None
         if sampled and done == playouts and not runner.past_time() and not runner.stopped:
-            found = runner.run(_order_chunk, [(state, seed, j, min(j + ORDERS_PER_TASK, orders), order_time, order_nodes,
-                                               exhaustive, until) for j in range(0, orders, ORDERS_PER_TASK)],
-                               "hindsight", orders)
+            found = runner.run(_order_chunk, ((state, seed, j, min(j + ORDERS_PER_TASK, orders), order_time, order_nodes,
+                                               exhaustive, until) for j in range(0, orders, ORDERS_PER_TASK)),
+                               "hindsight", orders, orders > ORDERS_PER_TASK)
             hindsight = _merged(found)
     finished = time.perf_counter()
     cut = done < playouts or (sampled and (hindsight is None or hindsight.total < orders))
@@ -209,11 +212,13 @@ class _Runner:
         self.stopped = self.stopped or self.should_stop()
         return self.stopped
 
-    def run(self, task: Callable[..., Any], chunks: Sequence[tuple[Any, ...]], phase: str, total: int) -> list[Any]:
-        """The results of ``task`` over ``chunks``, in order; chunks not done in time (or before a stop) count for nothing."""
+    def run(self, task: Callable[..., Any], chunks: Iterable[tuple[Any, ...]], phase: str, total: int,
+            several: bool) -> list[Any]:
+        """The results of ``task`` over ``chunks`` (taken as they are needed, never built whole), in order; chunks
+        not done in time (or before a stop) count for nothing. ``several``: more than one chunk (else no worker is used)."""
         report = self.progress
         report(phase, 0, total)
-        if self.pool is None or len(chunks) <= 1:
+        if self.pool is None or not several:
             results = []
             before = 0
 
@@ -234,11 +239,15 @@ class _Runner:
                     break
             return results
 
-        def on_tick(results: list[Any]) -> None:
-            report(phase, sum(_units(r) for r in results if r is not None), total)
+        counted = [0, 0]  # the results counted so far, and the playouts or orders they hold
 
-        found = self.pool.run(task, chunks, tick=TICK, on_tick=on_tick, give_up=lambda: self.past_time(GRACE) or self._stop_now())
-        return [r for r in found if r is not None]
+        def on_tick(results: list[Any]) -> None:
+            for result in results[counted[0]:]:
+                counted[1] += _units(result)
+            counted[0] = len(results)
+            report(phase, counted[1], total)
+
+        return self.pool.run(task, chunks, tick=TICK, on_tick=on_tick, give_up=lambda: self.past_time(GRACE) or self._stop_now())
 
 
 def _units(result: Any) -> int:

@@ -10,7 +10,8 @@ it gives one frame per page.
 from __future__ import annotations
 
 import re
-from html import escape
+
+from solver.base.svg.markup import esc
 
 _STYLE = """
 :root { color-scheme: light; }
@@ -91,7 +92,10 @@ _SCRIPT = """
 })();
 """
 
-_ID = re.compile(r'\bid="([^"]+)"')
+_TAG = re.compile(r"<[^<>]*>")
+"""A tag: every ``<`` and ``>`` in text and attribute values is escaped (:func:`esc`), so none lies inside one."""
+_REFERENCE = re.compile(r'((?<![\w:-])id="|(?<![\w:-])href="#|\burl\(#)')
+"""Where an id is defined or referred to inside a tag; the prefix goes right after."""
 _VIEW_BOX = re.compile(r'<svg\b[^>]*\bviewBox="\s*[-\d.]+[\s,]+[-\d.]+[\s,]+([\d.]+)[\s,]+([\d.]+)\s*"')
 
 
@@ -106,18 +110,18 @@ def stepper_html(title: str, frames: list[tuple[str, str]]) -> str:
     sections = []
     for number, (caption, svg) in enumerate(frames, start=1):
         sections.append(
-            f'<section class="step-frame" id="step-{number}" aria-label="step {number} of {count}" '
+            f'<section class="step-frame" id="step-{esc(number)}" aria-label="step {esc(number)} of {esc(count)}" '
             f'style="--aspect: {_aspect(svg):.4f}">\n'
             f"<h2>step {number} of {count}</h2>\n"
             f'<div class="picture">{_inline(svg, f"s{number}-")}</div>\n'
             f"{_caption_html(caption)}\n"
             "</section>"
         )
-    heading = escape(title)
-    buttons = "".join(f'<button type="button" data-go="{go}">{label}</button>'
+    heading = esc(title)
+    buttons = "".join(f'<button type="button" data-go="{esc(go)}">{label}</button>'
                       for go, label in (("first", "First"), ("previous", "Previous")))
     buttons += f'<span class="counter" aria-live="polite">step 1 of {count}</span>'
-    buttons += "".join(f'<button type="button" data-go="{go}">{label}</button>' for go, label in (("next", "Next"), ("last", "Last")))
+    buttons += "".join(f'<button type="button" data-go="{esc(go)}">{label}</button>' for go, label in (("next", "Next"), ("last", "Last")))
     return (
         "<!DOCTYPE html>\n"
         '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
@@ -132,21 +136,18 @@ def stepper_html(title: str, frames: list[tuple[str, str]]) -> str:
 
 def _caption_html(caption: str) -> str:
     headline, *notes = caption.split("\n")
-    items = "".join(f"<li>{escape(note)}</li>" for note in notes if note)
+    items = "".join(f"<li>{esc(note)}</li>" for note in notes if note)
     listed = f"<ul>{items}</ul>" if items else ""
-    return f'<div class="caption"><strong>{escape(headline)}</strong>{listed}</div>'
+    return f'<div class="caption"><strong>{esc(headline)}</strong>{listed}</div>'
 
 
 def _inline(svg: str, prefix: str) -> str:
-    """An SVG document as an element of the page: no XML declaration, its ids prefixed so frames do not share them."""
+    """An SVG document as an element of the page: no XML declaration, its ids prefixed so frames do not share them.
+
+    Only tags are rewritten (their ``id``, ``href="#…"`` and ``url(#…)``), never the text between them: a
+    title that reads ``id="x"`` stays as written."""
     svg = re.sub(r"^\s*<\?xml[^>]*\?>\s*", "", svg)
-    ids = _ID.findall(svg)
-    if not ids:
-        return svg
-    svg = _ID.sub(lambda m: f'id="{prefix}{m.group(1)}"', svg)
-    for name in sorted(set(ids), key=len, reverse=True):
-        svg = svg.replace(f"url(#{name})", f"url(#{prefix}{name})").replace(f'href="#{name}"', f'href="#{prefix}{name}"')
-    return svg
+    return _TAG.sub(lambda tag: _REFERENCE.sub(lambda m: f"{m.group(1)}{prefix}", tag.group()), svg)
 
 
 def _aspect(svg: str) -> float:

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from solver.base.svg.style import INK, INK_SOFT, document, fit, foot, label, num
+from solver.base.svg.markup import esc
+from solver.base.svg.style import INK, INK_SOFT, document, drawn, fit, foot, label, num
 from solver.nightcage.model.grid import DIRECTIONS, FILE_LETTERS, Cell, E, N, S, W
 from solver.nightcage.model.state import GameState
 from solver.nightcage.present.svg_overlays import highlights, light_outlines, sight_bands, walks
@@ -76,6 +77,7 @@ def board_svg(state: GameState, *, title: str | None = None, caption: str | None
     top = PAD
     head: list[str] = []
     width = PAD + MARGIN + size * UNIT + MARGIN + (PANEL_WIDTH + 8 if panel_shown else 0) + PAD
+    title = drawn(title)
     for line in fit(title, TITLE_SIZE, width - 2 * PAD) if title else []:  # a long title wraps (no panel: less room)
         head.append(label(line, PAD, top + TITLE_SIZE, TITLE_SIZE, INK, css_class="title"))
         top += TITLE_SIZE + 6
@@ -102,7 +104,7 @@ def _board(state: GameState, frame: Frame, overlays: Overlays) -> str:
     for cell in range(size * size):
         x, y = frame.corner(cell)
         body = cell_body(state.tiles[cell], bool(lit >> cell & 1), x, y, u)
-        parts.append(f'<g class="cell" data-cell="{state.geo.name(cell)}">{body}</g>')
+        parts.append(f'<g class="cell" data-cell="{esc(state.geo.name(cell))}">{body}</g>')
     parts.append(_seams(frame))
     parts.append(_dirge_rim(state, frame))
     if overlays.sight:
@@ -159,7 +161,7 @@ def _seams(frame: Frame) -> str:
     for k in range(1, size):
         lines.append(f"M{num(frame.x + k * u)} {num(frame.y)} v{num(frame.side)}")
         lines.append(f"M{num(frame.x)} {num(frame.y + k * u)} h{num(frame.side)}")
-    return (f'<path class="seams" d="{" ".join(lines)}" stroke="#000" stroke-opacity="0.35" stroke-width="1"/>'
+    return (f'<path class="seams" d="{esc(" ".join(lines))}" stroke="#000" stroke-opacity="0.35" stroke-width="1"/>'
             f'<rect class="frame" x="{num(frame.x)}" y="{num(frame.y)}" width="{num(frame.side)}" '
             f'height="{num(frame.side)}" fill="none" stroke="{INK}" stroke-width="2"/>')
 
@@ -190,7 +192,7 @@ def _dirge_rim(state: GameState, frame: Frame) -> str:
             sides.append(f"M{num(x + u)} {num(y)} v{num(u)}")
     if not sides:
         return ""
-    return (f'<path class="dirge-rim" d="{" ".join(sides)}" fill="none" stroke="#8a6fb0" stroke-width="{num(u * 0.06)}" '
+    return (f'<path class="dirge-rim" d="{esc(" ".join(sides))}" fill="none" stroke="#8a6fb0" stroke-width="{num(u * 0.06)}" '
             f'stroke-linecap="square"/>')
 
 
@@ -209,9 +211,9 @@ def _falling_lines(state: GameState, frame: Frame) -> str:
         else:
             x, y = frame.x + index * u, frame.y
             w, h = u, frame.side
-        parts.append(f'<rect class="falling-line" data-prisoner="{colour_word(p.name, i)}" x="{num(x + inset)}" '
+        parts.append(f'<rect class="falling-line" data-prisoner="{esc(colour_word(p.name, i))}" x="{num(x + inset)}" '
                      f'y="{num(y + inset)}" width="{num(w - 2 * inset)}" height="{num(h - 2 * inset)}" fill="none" '
-                     f'stroke="{prisoner_colour(p.name, i)}" stroke-width="2.5" stroke-dasharray="8 5"/>')
+                     f'stroke="{esc(prisoner_colour(p.name, i))}" stroke-width="2.5" stroke-dasharray="8 5"/>')
     return "".join(parts)
 
 
@@ -229,6 +231,6 @@ def _tokens(state: GameState, frame: Frame) -> str:
         for i, (fx, fy, fr) in zip(who, slots(len(who), has_symbol(state.tiles[cell]))):
             p = state.prisoners[i]
             parts.append(token(x + fx * u, y + fy * u, fr * u, prisoner_colour(p.name, i), colour_word(p.name, i),
-                               p.lit, p.key, i).replace("<g ", f'<g data-cell="{state.geo.name(cell)}" ', 1))
+                               p.lit, p.key, i).replace("<g ", f'<g data-cell="{esc(state.geo.name(cell))}" ', 1))
     parts.append("</g>")
     return "".join(parts)

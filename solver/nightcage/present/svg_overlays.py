@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from solver.base.svg.markup import esc
 from solver.base.svg.style import num
 from solver.nightcage.model.grid import DIRECTIONS, Cell, E, N, S, W
 from solver.nightcage.model.state import GameState
@@ -41,7 +42,7 @@ def sight_bands(state: GameState, frame: Frame) -> str:
             rects.append(_band(frame, m, d, w, half=True))
             rects.extend(_band(frame, c, d, w, half=False) for c in lines[d])
         marks = "".join(_eye_dot(frame, c) for c in range(state.size * state.size) if seen >> c & 1)
-        parts.append(f'<g class="sight" data-monster="{state.geo.name(m)}" fill="{SIGHT}" fill-opacity="0.5">'
+        parts.append(f'<g class="sight" data-monster="{esc(state.geo.name(m))}" fill="{SIGHT}" fill-opacity="0.5">'
                      f'{"".join(rects)}{marks}</g>')
     return "".join(parts)
 
@@ -85,8 +86,8 @@ def light_outlines(state: GameState, frame: Frame) -> str:
             f'width="{num(u - 2 * inset)}" height="{num(u - 2 * inset)}"/>'
             for c in range(state.size * state.size) if mask >> c & 1)
         if rects:
-            parts.append(f'<g class="light" data-prisoner="{colour_word(p.name, i)}" fill="{colour}" fill-opacity="0.1" '
-                         f'stroke="{colour}" stroke-width="{num(u * 0.03)}">{rects}</g>')
+            parts.append(f'<g class="light" data-prisoner="{esc(colour_word(p.name, i))}" fill="{esc(colour)}" fill-opacity="0.1" '
+                         f'stroke="{esc(colour)}" stroke-width="{num(u * 0.03)}">{rects}</g>')
     return "".join(parts)
 
 
@@ -142,11 +143,12 @@ def walks(state: GameState, frame: Frame, paths: Sequence[tuple[int, Sequence[Ce
             if len(piece) < 2:
                 continue
             pts = " ".join(f"{num(px)},{num(py)}" for px, py in piece)
-            lines.append(f'<polyline class="path-piece" points="{pts}"/>')
+            lines.append(f'<polyline class="path-piece" points="{esc(pts)}"/>')
         head = _arrow_head(pieces, u * 0.16, colour)
         start = pieces[0][0]
-        dot = f'<circle cx="{num(start[0])}" cy="{num(start[1])}" r="{num(u * 0.06)}" fill="{colour}" stroke="none"/>'
-        parts.append(f'<g class="path" data-prisoner="{colour_word(p.name, index)}" data-walk="{n}" fill="none" stroke="{colour}" '
+        dot = f'<circle cx="{num(start[0])}" cy="{num(start[1])}" r="{num(u * 0.06)}" fill="{esc(colour)}" stroke="none"/>'
+        parts.append(f'<g class="path" data-prisoner="{esc(colour_word(p.name, index))}" data-walk="{esc(n)}" fill="none" '
+                     f'stroke="{esc(colour)}" '
                      f'stroke-width="{num(u * 0.055)}" stroke-linecap="round" stroke-linejoin="round" '
                      f'stroke-opacity="0.9">{"".join(lines)}{dot}{head}</g>')
     return "".join(parts)
@@ -163,7 +165,7 @@ def _arrow_head(pieces: list[list[tuple[float, float]]], size: float, colour: st
     left = (base_x - uy * size, base_y + ux * size)
     right = (base_x + uy * size, base_y - ux * size)
     return (f'<path class="arrow-head" d="M{num(bx)} {num(by)} L{num(left[0])} {num(left[1])} '
-            f'L{num(right[0])} {num(right[1])} Z" fill="{colour}" stroke="none"/>')
+            f'L{num(right[0])} {num(right[1])} Z" fill="{esc(colour)}" stroke="none"/>')
 
 
 def highlights(frame: Frame, cells: Sequence[Cell]) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from solver.base.svg.markup import esc
 from solver.base.svg.style import INK, INK_SOFT, fit, label, num
 from solver.nightcage.model import counts
 from solver.nightcage.model.grid import E, N
@@ -60,7 +61,7 @@ def _prisoner_row(state: GameState, i: int, x: float, top: float, width: float, 
     colour = prisoner_colour(p.name, i)
     name = colour_word(p.name, i)
     cy = top + ROW / 2
-    parts = [f'<g class="panel-prisoner" data-prisoner="{name}">']
+    parts = [f'<g class="panel-prisoner" data-prisoner="{esc(name)}">']
     if active:
         parts.append(f'<path class="turn-marker" d="M{num(x)} {num(cy - 7)} L{num(x + 10)} {num(cy)} '
                      f'L{num(x)} {num(cy + 7)} Z" fill="{INK}"/>')
@@ -73,8 +74,8 @@ def _prisoner_row(state: GameState, i: int, x: float, top: float, width: float, 
     parts.append(label("Nerve", px - 4, py + 4, SMALL, INK_SOFT, anchor="end", css_class="nerve-label"))
     for k in range(2):
         fill = colour if k < p.nerve else "none"
-        parts.append(f'<circle class="{"nerve" if k < p.nerve else "nerve-empty"}" cx="{num(px + 7 + k * 15)}" '
-                     f'cy="{num(py)}" r="5.5" fill="{fill}" stroke="{INK}" stroke-width="1.3"/>')
+        parts.append(f'<circle class="{esc("nerve" if k < p.nerve else "nerve-empty")}" cx="{num(px + 7 + k * 15)}" '
+                     f'cy="{num(py)}" r="5.5" fill="{esc(fill)}" stroke="{INK}" stroke-width="1.3"/>')
     if p.key:
         parts.append(key_mark(x + width - 12, py, 13))
     parts.append("</g>")

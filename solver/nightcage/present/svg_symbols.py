@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 
+from solver.base.svg.markup import esc
 from solver.base.svg.style import INK, INK_SOFT, num
 from solver.nightcage.model.grid import Dir, E, N, S, W
 from solver.nightcage.present.svg_style import FLOOR, KEY_EDGE, KEY_GOLD, PIT_RIM, VOID
@@ -42,10 +43,10 @@ def key_mark(cx: float, cy: float, r: float, taken: bool = False) -> str:
              f"H{num(cx + r * 0.68)} V{num(cy + r * 0.36)} H{num(cx + r * 0.52)} V{num(cy + r * 0.09)} "
              f"H{num(cx + r * 0.38)} V{num(cy + r * 0.28)} H{num(cx + r * 0.24)} V{num(cy + r * 0.09)} "
              f"H{num(bx + r * 0.3)} Z")
-    return (f'<g class="{cls}" stroke="{edge}" stroke-width="{w}" stroke-linejoin="round"{dash}>'
-            f'<path d="{shaft}" fill="{fill}"/>'
-            f'<circle cx="{num(bx)}" cy="{num(cy)}" r="{num(r * 0.34)}" fill="{fill}"/>'
-            f'<circle cx="{num(bx)}" cy="{num(cy)}" r="{num(r * 0.12)}" fill="{hole}"/></g>')
+    return (f'<g class="{esc(cls)}" stroke="{esc(edge)}" stroke-width="{esc(w)}" stroke-linejoin="round"{dash}>'
+            f'<path d="{esc(shaft)}" fill="{esc(fill)}"/>'
+            f'<circle cx="{num(bx)}" cy="{num(cy)}" r="{num(r * 0.34)}" fill="{esc(fill)}"/>'
+            f'<circle cx="{num(bx)}" cy="{num(cy)}" r="{num(r * 0.12)}" fill="{esc(hole)}"/></g>')
 
 
 def gate_mark(cx: float, cy: float, r: float) -> str:
@@ -58,7 +59,7 @@ def gate_mark(cx: float, cy: float, r: float) -> str:
         f'<line x1="{num(cx + dx * r)}" y1="{num(cy - r * (0.62 if dx == 0 else 0.4))}" '
         f'x2="{num(cx + dx * r)}" y2="{num(bottom)}"/>' for dx in (-0.3, 0.0, 0.3))
     cross = f'<line x1="{num(left)}" y1="{num(cy + r * 0.2)}" x2="{num(right)}" y2="{num(cy + r * 0.2)}"/>'
-    return (f'<g class="piece-gate"><path d="{arch}" fill="#4a2f17" stroke="#1f130a" stroke-width="{num(r * 0.1)}"/>'
+    return (f'<g class="piece-gate"><path d="{esc(arch)}" fill="#4a2f17" stroke="#1f130a" stroke-width="{num(r * 0.1)}"/>'
             f'<g stroke="#d8b46e" stroke-width="{num(r * 0.09)}">{bars}{cross}</g></g>')
 
 
@@ -68,7 +69,7 @@ def wax_eater_mark(cx: float, cy: float, r: float) -> str:
                      for i in range(9))
     return (f'<g class="piece-wax-eater"><circle cx="{num(cx)}" cy="{num(cy)}" r="{num(r * 0.74)}" fill="#b3261e" '
             f'stroke="#4d0d09" stroke-width="{num(r * 0.09)}"/>'
-            f'<polyline points="{teeth}" fill="none" stroke="#fff6e0" stroke-width="{num(r * 0.1)}" '
+            f'<polyline points="{esc(teeth)}" fill="none" stroke="#fff6e0" stroke-width="{num(r * 0.1)}" '
             f'stroke-linejoin="miter"/>'
             f'<circle cx="{num(cx - r * 0.28)}" cy="{num(cy - r * 0.28)}" r="{num(r * 0.12)}" fill="#ffe27a"/>'
             f'<circle cx="{num(cx + r * 0.28)}" cy="{num(cy - r * 0.28)}" r="{num(r * 0.12)}" fill="#ffe27a"/></g>')
@@ -84,10 +85,10 @@ def keeper_mark(cx: float, cy: float, r: float, facing: Dir) -> str:
     tooth = (f"M{_pt(cx, cy, angle + 30, radius * 0.95)} L{_pt(cx, cy, angle + 14, radius * 0.62)} "
              f"L{_pt(cx, cy, angle + 36, radius * 0.62)} Z M{_pt(cx, cy, angle - 30, radius * 0.95)} "
              f"L{_pt(cx, cy, angle - 14, radius * 0.62)} L{_pt(cx, cy, angle - 36, radius * 0.62)} Z")
-    return (f'<g class="piece-keeper" data-facing="{"NESW"[(N, E, S, W).index(facing)] if facing else "-"}">'
-            f'<path d="{head}" fill="#d9731f" stroke="#5a2a06" stroke-width="{num(r * 0.09)}" stroke-linejoin="round"/>'
-            f'<path d="{tooth}" fill="#fff6e0"/>'
-            f'<circle cx="{eye[0]}" cy="{eye[1]}" r="{num(r * 0.12)}" fill="#2a1204"/></g>')
+    return (f'<g class="piece-keeper" data-facing="{esc("NESW"[(N, E, S, W).index(facing)] if facing else "-")}">'
+            f'<path d="{esc(head)}" fill="#d9731f" stroke="#5a2a06" stroke-width="{num(r * 0.09)}" stroke-linejoin="round"/>'
+            f'<path d="{esc(tooth)}" fill="#fff6e0"/>'
+            f'<circle cx="{esc(eye[0])}" cy="{esc(eye[1])}" r="{num(r * 0.12)}" fill="#2a1204"/></g>')
 
 
 def pit_fiend_mark(cx: float, cy: float, r: float) -> str:
@@ -101,8 +102,8 @@ def pit_fiend_mark(cx: float, cy: float, r: float) -> str:
     eyes = "".join(
         f'<path d="M{num(cx + s * d * 0.1)} {num(cy - d * 0.12)} L{num(cx + s * d * 0.45)} {num(cy - d * 0.22)} '
         f'L{num(cx + s * d * 0.3)} {num(cy + d * 0.02)} Z" fill="#ffd84a"/>' for s in (-1, 1))
-    return (f'<g class="piece-pit-fiend"><path d="{horns}" fill="#3a1552"/>'
-            f'<path d="{diamond}" fill="#6a2d93" stroke="#2a0f3d" stroke-width="{num(r * 0.09)}"/>{eyes}</g>')
+    return (f'<g class="piece-pit-fiend"><path d="{esc(horns)}" fill="#3a1552"/>'
+            f'<path d="{esc(diamond)}" fill="#6a2d93" stroke="#2a0f3d" stroke-width="{num(r * 0.09)}"/>{eyes}</g>')
 
 
 def pathless_mark(cx: float, cy: float, r: float) -> str:
@@ -111,10 +112,10 @@ def pathless_mark(cx: float, cy: float, r: float) -> str:
     almond = (f"M{num(cx - w)} {num(cy)} Q{num(cx)} {num(cy - h * 2)} {num(cx + w)} {num(cy)} "
               f"Q{num(cx)} {num(cy + h * 2)} {num(cx - w)} {num(cy)} Z")
     ticks = "".join(
-        f'<path d="M{_pt(cx, cy, a, r * 0.98)} L{_pt(cx, cy, a - 12, r * 1.2)} L{_pt(cx, cy, a + 12, r * 1.2)} Z"/>'
+        f'<path d="M{esc(_pt(cx, cy, a, r * 0.98))} L{esc(_pt(cx, cy, a - 12, r * 1.2))} L{esc(_pt(cx, cy, a + 12, r * 1.2))} Z"/>'
         for a in (0, 90, 180, 270))
     return (f'<g class="piece-pathless"><g fill="#79c2a6">{ticks}</g>'
-            f'<path d="{almond}" fill="#e9f3ee" stroke="#1f5b47" stroke-width="{num(r * 0.1)}"/>'
+            f'<path d="{esc(almond)}" fill="#e9f3ee" stroke="#1f5b47" stroke-width="{num(r * 0.1)}"/>'
             f'<circle cx="{num(cx)}" cy="{num(cy)}" r="{num(r * 0.26)}" fill="#1f7a5c"/>'
             f'<circle cx="{num(cx)}" cy="{num(cy)}" r="{num(r * 0.11)}" fill="#0b1f18"/></g>')
 
@@ -123,7 +124,7 @@ def omen_mark(cx: float, cy: float, r: float) -> str:
     """The omen: an indigo warning triangle (the Dirge follows the second one)."""
     top, base, half = cy - r * 0.78, cy + r * 0.6, r * 0.8
     tri = f"M{num(cx)} {num(top)} L{num(cx + half)} {num(base)} L{num(cx - half)} {num(base)} Z"
-    return (f'<g class="piece-omen"><path d="{tri}" fill="#3b4cb0" stroke="#141c4d" stroke-width="{num(r * 0.09)}" '
+    return (f'<g class="piece-omen"><path d="{esc(tri)}" fill="#3b4cb0" stroke="#141c4d" stroke-width="{num(r * 0.09)}" '
             f'stroke-linejoin="round"/>'
             f'<rect x="{num(cx - r * 0.08)}" y="{num(cy - r * 0.35)}" width="{num(r * 0.16)}" height="{num(r * 0.5)}" '
             f'fill="#f3f0ff"/><circle cx="{num(cx)}" cy="{num(cy + r * 0.34)}" r="{num(r * 0.09)}" fill="#f3f0ff"/></g>')
@@ -155,14 +156,14 @@ def flame(cx: float, cy: float, h: float) -> str:
     inner = (f"M{num(cx)} {num(cy - h * 0.08)} C{num(cx - h * 0.2)} {num(cy - h * 0.1)} {num(cx - h * 0.12)} "
              f"{num(cy - h * 0.4)} {num(cx)} {num(cy - h * 0.6)} C{num(cx + h * 0.12)} {num(cy - h * 0.4)} "
              f"{num(cx + h * 0.2)} {num(cy - h * 0.1)} {num(cx)} {num(cy - h * 0.08)} Z")
-    return (f'<g class="flame"><path d="{outer}" fill="#ffb01f" stroke="#a04a00" stroke-width="{num(h * 0.06)}"/>'
-            f'<path d="{inner}" fill="#fff3b0"/></g>')
+    return (f'<g class="flame"><path d="{esc(outer)}" fill="#ffb01f" stroke="#a04a00" stroke-width="{num(h * 0.06)}"/>'
+            f'<path d="{esc(inner)}" fill="#fff3b0"/></g>')
 
 
 def snuffed(cx: float, cy: float, h: float) -> str:
     """A candle whose light is out: a dark wick with a curl of smoke."""
     smoke = (f"M{num(cx)} {num(cy - h * 0.2)} C{num(cx - h * 0.35)} {num(cy - h * 0.45)} {num(cx + h * 0.35)} "
              f"{num(cy - h * 0.6)} {num(cx)} {num(cy - h)}")
-    return (f'<g class="snuffed"><path d="{smoke}" fill="none" stroke="#ece6da" stroke-width="{num(h * 0.12)}" '
+    return (f'<g class="snuffed"><path d="{esc(smoke)}" fill="none" stroke="#ece6da" stroke-width="{num(h * 0.12)}" '
             f'stroke-linecap="round"/><line x1="{num(cx)}" y1="{num(cy)}" x2="{num(cx)}" y2="{num(cy - h * 0.25)}" '
             f'stroke="{INK}" stroke-width="{num(h * 0.12)}" stroke-linecap="round"/></g>')

@@ -10,6 +10,7 @@ empty dark one is near black, and a tile no one lights is dimmed.
 
 from __future__ import annotations
 
+from solver.base.svg.markup import esc
 from solver.base.svg.style import num
 from solver.nightcage.model.grid import DIRECTIONS, Dir, E, N, S, W
 from solver.nightcage.model.tiles import Kind, Tile
@@ -52,8 +53,8 @@ def corridor(openings: int, x: float, y: float, u: float) -> str:
         if openings & d:
             rects.append(_arm(d, x, y, u, h))
     floor = " ".join(f"M{num(rx)} {num(ry)} h{num(w)} v{num(hh)} h{num(-w)} Z" for rx, ry, w, hh in rects)
-    return (f'<path class="floor" d="{floor}" fill="{FLOOR}"/>'
-            f'<path class="walls" d="{_walls(openings, x, y, u, h)}" fill="none" stroke="{FLOOR_EDGE}" '
+    return (f'<path class="floor" d="{esc(floor)}" fill="{FLOOR}"/>'
+            f'<path class="walls" d="{esc(_walls(openings, x, y, u, h))}" fill="none" stroke="{FLOOR_EDGE}" '
             f'stroke-width="{num(u * 0.025)}" stroke-linecap="square"/>')
 
 
@@ -106,7 +107,7 @@ def cracks(openings: int, x: float, y: float, u: float) -> str:
                           (cx + dx * (mid + u * 0.04) - px * h * 0.3, cy + dy * (mid + u * 0.04) - py * h * 0.3),
                           (cx + dx * mid - px * h * 0.85, cy + dy * mid - py * h * 0.85)])
     d_attr = " ".join("M" + " L".join(f"{num(a)} {num(b)}" for a, b in line) for line in lines)
-    return (f'<path class="crumbling" d="{d_attr}" fill="none" stroke="{CRACK}" stroke-width="{num(u * 0.025)}" '
+    return (f'<path class="crumbling" d="{esc(d_attr)}" fill="none" stroke="{CRACK}" stroke-width="{num(u * 0.025)}" '
             f'stroke-linejoin="bevel"/>')
 
 
@@ -150,7 +151,7 @@ def cell_body(tile: Tile | None, lit: bool, x: float, y: float, u: float) -> str
                     f'height="{num(u * 0.76)}" fill="none" stroke="#f3d27a" stroke-opacity="0.6" '
                     f'stroke-width="{num(u * 0.02)}" stroke-dasharray="{num(u * 0.06)} {num(u * 0.05)}"/>')
         return f'<rect class="empty dark" {box} fill="{VOID}"/>'
-    parts = [f'<g class="tile {kind_class(tile.kind)}">']
+    parts = [f'<g class="tile {esc(kind_class(tile.kind))}">']
     if tile.kind is Kind.PIT and tile.dirge:
         parts.append(f'<rect {box} fill="{VOID}"/>')
     else:
@@ -186,5 +187,5 @@ def edge_stub(d: Dir, x: float, y: float, u: float, depth: float) -> str:
         base = edge + depth * 0.25 if d == E else edge - depth * 0.25
         chevron = f"M{num(base)} {num(cy - h * 0.5)} L{num(tip)} {num(cy)} L{num(base)} {num(cy + h * 0.5)}"
     return (f'<g class="wrap-stub"><rect {rect} fill="{FLOOR}" fill-opacity="0.55" stroke="{FLOOR_EDGE}" '
-            f'stroke-width="{num(u * 0.015)}"/><path d="{chevron}" fill="none" stroke="#6b5a40" '
+            f'stroke-width="{num(u * 0.015)}"/><path d="{esc(chevron)}" fill="none" stroke="#6b5a40" '
             f'stroke-width="{num(u * 0.025)}" stroke-linecap="round" stroke-linejoin="round"/></g>')

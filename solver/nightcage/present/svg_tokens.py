@@ -8,6 +8,7 @@ so the symbol stays visible.
 
 from __future__ import annotations
 
+from solver.base.svg.markup import esc
 from solver.base.svg.style import INK, num
 from solver.nightcage.present.svg_symbols import flame, key_mark, snuffed
 
@@ -34,9 +35,9 @@ def token(cx: float, cy: float, r: float, colour: str, colour_name: str, lit: bo
           index: int, css_class: str = "prisoner") -> str:
     """One prisoner's token; on the board ``data-prisoner`` carries its colour name
     (the panel and the legend draw tokens of another class, with no name)."""
-    who = f' data-prisoner="{colour_name}" data-index="{index}"' if css_class == "prisoner" else ""
-    parts = [f'<g class="{css_class}{"" if lit else " lights-out"}"{who}>',
-             f'<circle cx="{num(cx)}" cy="{num(cy)}" r="{num(r)}" fill="{colour}" stroke="#fffaf0" '
+    who = f' data-prisoner="{esc(colour_name)}" data-index="{esc(index)}"' if css_class == "prisoner" else ""
+    parts = [f'<g class="{esc(css_class)}{esc("" if lit else " lights-out")}"{who}>',
+             f'<circle cx="{num(cx)}" cy="{num(cy)}" r="{num(r)}" fill="{esc(colour)}" stroke="#fffaf0" '
              f'stroke-width="{num(r * 0.16)}"/>',
              f'<circle cx="{num(cx)}" cy="{num(cy)}" r="{num(r * 1.08)}" fill="none" stroke="{INK}" '
              f'stroke-width="{num(r * 0.08)}"/>']

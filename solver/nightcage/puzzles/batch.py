@@ -21,21 +21,20 @@ from __future__ import annotations
 
 import hashlib
 import random
-import signal
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from solver.base import ray_jobs
 from solver.base.errors import LueurError
+from solver.base.workers import Workers
 from solver.nightcage.model.setups import Setup
 from solver.nightcage.model.state import GameState
 from solver.nightcage.puzzles.corpus import SETUPS
-from solver.nightcage.puzzles.files import FORMAT, puzzle_text, read_index, write_atomic, write_index
+from solver.nightcage.puzzles.files import FORMAT, IndexFileError, puzzle_text, read_index, write_atomic, write_index
 from solver.nightcage.puzzles.grade import GRADES
 from solver.nightcage.puzzles.layout import candidate
 from solver.nightcage.puzzles.study import DEFAULT_MAX_NODES, Study, study
@@ -145,30 +144,17 @@ def _chunks(start: int, stop: int) -> Iterator[list[int]]:
 
 
 def local_stream(seed: int, start: int, stop: int, options: Options, workers: int) -> Iterator[Examined]:
+    """Candidates ``start`` to ``stop`` examined in order, by this process or by worker processes
+    (:class:`solver.base.workers.Workers`: they leave Ctrl-C to this process, end when the stream is closed
+    or this process ends however it ends, and exit by themselves if it is killed outright)."""
     if workers <= 1:
         for i in range(start, stop):
             yield examine(seed, i, options)
         return
-    pool = ProcessPoolExecutor(workers, initializer=_ignore_interrupts)
-    pending: list[Future[list[Examined]]] = []
-    chunks = _chunks(start, stop)
-    try:
-        while True:
-            while len(pending) < 4 * workers:
-                indices = next(chunks, None)
-                if indices is None:
-                    break
-                pending.append(pool.submit(examine_chunk, seed, indices, options))
-            if not pending:
-                return
-            yield from pending.pop(0).result()
-    finally:
-        pool.shutdown(wait=False, cancel_futures=True)
-
-
-def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the main process, which stops the job and keeps what it wrote."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with Workers(workers) as pool:
+        chunks = ((seed, indices, options) for indices in _chunks(start, stop))
+        for results in pool.stream(examine_chunk, chunks, ahead=4 * workers):
+            yield from results
 
 
 def ray_stream(seed: int, start: int, stop: int, options: Options, workers: int, address: str | None) -> Iterator[Examined]:
@@ -214,6 +200,8 @@ class Summary:
     tally: dict[str, int]
     grades: dict[str, int]
     complete: bool
+    timed_out: bool = False
+    """Stopped by the time limit before ``count`` puzzles (the index says where to resume)."""
 
 
 def run(
@@ -226,11 +214,15 @@ def run(
     max_candidates: int | None = None,
     progress: Callable[[Progress], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
+    time_limit: float | None = None,
 ) -> Summary:
-    """Generate puzzles into ``directory`` until it holds ``count`` (resuming from its index).
+    """Generate puzzles into ``directory`` until it holds ``count`` (resuming from its index); past
+    ``time_limit`` seconds (none when None) it stops after the candidate under way, its index saved.
 
     ``should_stop`` is asked after each candidate: true ends the job there, as
     running out of candidates does (the summary is then not complete)."""
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    timed_out = False
     if backend not in BACKENDS:
         raise BatchError(f"backend must be one of {', '.join(BACKENDS)}")
     if options.verdict not in VERDICTS:
@@ -240,7 +232,12 @@ def run(
     if options.prisoners not in SETUPS:
         raise BatchError("prisoners must be 4 or 5")
     directory.mkdir(parents=True, exist_ok=True)
-    index = read_index(directory) or {"format": FORMAT, "generator": options.identity(), "examined": 0, "tally": {}, "puzzles": []}
+    try:
+        found = read_index(directory)
+    except IndexFileError as exc:
+        raise BatchError(str(exc)) from None
+    fresh = {"format": FORMAT, "generator": options.identity(), "examined": 0, "tally": {}, "puzzles": []}
+    index: dict[str, Any] = found if found is not None else fresh
     if index.get("generator") != options.identity():
         raise BatchError(
             f"{directory} holds puzzles of another job ({index.get('generator')}); use another directory, or the same options"
@@ -283,6 +280,9 @@ def run(
                     progress(state)
                 if len(puzzles) >= count or should_stop is not None and should_stop():
                     break
+                if deadline is not None and time.monotonic() > deadline:
+                    timed_out = True
+                    break
         finally:
             close = getattr(stream, "close", None)
             if close is not None:
@@ -294,7 +294,8 @@ def run(
         write_index(directory, index)
     grades = Counter(p["grade"] for p in puzzles)
     return Summary(directory, written, len(puzzles), index["examined"], state.tried, time.perf_counter() - state.started,
-                   dict(index["tally"]), {g: grades[g] for g in GRADES if grades[g]}, len(puzzles) >= count)
+                   dict(index["tally"]), {g: grades[g] for g in GRADES if grades[g]}, len(puzzles) >= count,
+                   timed_out and len(puzzles) < count)
 
 
 def _file_name(number: int, result: Examined) -> str:

@@ -1,7 +1,10 @@
 """Puzzle files: a TOML scenario per puzzle (with its solution in comments and checks) and the index.
 
-Every write is atomic (a temporary file in the same directory, then
-``os.replace``), so an interrupted run leaves whole files only. Nothing
+Every write is atomic (:func:`solver.base.files.write_file`: a temporary
+file in the same directory, then ``os.replace``; never through a symbolic
+link), so an interrupted run leaves whole files only. An ``index.json`` that
+this job did not write (not JSON, not an index's object) is refused, never
+replaced. Nothing
 machine-dependent is written (no time, no date): the same seed gives the
 same bytes.
 """
@@ -9,11 +12,12 @@ same bytes.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
+from solver.base.errors import LueurError, PositionError
+from solver.base.files import write_file
+from solver.base.json_text import decode_json
 from solver.nightcage.endgame.plan import PlanTurn
 from solver.nightcage.model.grid import geometry
 from solver.nightcage.model.state import GameState
@@ -24,25 +28,61 @@ INDEX = "index.json"
 FORMAT = 1
 
 
+INDEX_FIELDS = ("format", "generator", "examined", "tally", "puzzles")
+MAX_INDEX_BYTES = 64 * 1024 * 1024
+"""An index lists a row per puzzle (a few hundred bytes): past 64 MiB it is not one."""
+
+
+class IndexFileError(LueurError):
+    """An ``index.json`` this job cannot resume from: where it is and why (it is left as it was)."""
+
+
 def write_atomic(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` all at once (a reader never sees half a file)."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    write_file(path, text)
 
 
 def read_index(directory: Path) -> dict[str, Any] | None:
+    """The job's index in ``directory``, None when there is none; :class:`IndexFileError` when the file is
+    not an index this job wrote."""
     path = directory / INDEX
     if not path.exists():
         return None
-    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    return data
+    try:
+        with open(path, "rb") as stream:
+            data = stream.read(MAX_INDEX_BYTES + 1)
+        if len(data) > MAX_INDEX_BYTES:
+            raise IndexFileError(f"{path}: larger than 64 MiB: not an index of lueur generate")
+        index = decode_json(data.decode("utf-8"))
+    except OSError as exc:
+        raise IndexFileError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise IndexFileError(f"{path}: not UTF-8 text (byte {exc.start + 1})") from None
+    except PositionError as exc:
+        raise IndexFileError(f"{path}: {exc.problems[0]}") from None
+    problem = _index_problem(index)
+    if problem is not None:
+        raise IndexFileError(f"{path}: {problem} (move it away, or write the puzzles to another directory)")
+    return dict(index)
+
+
+def _index_problem(index: Any) -> str | None:
+    """What makes ``index`` something else than an index this job wrote, or None."""
+    if not isinstance(index, dict) or any(name not in index for name in INDEX_FIELDS):
+        return f"not an index of lueur generate (a JSON object with {', '.join(INDEX_FIELDS[:-1])} and {INDEX_FIELDS[-1]})"
+    if not isinstance(index["generator"], dict):
+        return "generator: an object (the options of the job that wrote it)"
+    examined = index["examined"]
+    if isinstance(examined, bool) or not isinstance(examined, int) or examined < 0:
+        return f"examined: a count of the candidates examined (an integer from 0), not {json.dumps(examined)[:40]}"
+    tally = index["tally"]
+    if not isinstance(tally, dict) or not all(isinstance(n, int) and not isinstance(n, bool) for n in tally.values()):
+        return "tally: an object of counts"
+    puzzles = index["puzzles"]
+    if not isinstance(puzzles, list) or not all(isinstance(p, dict) and isinstance(p.get("key"), str)
+                                                and isinstance(p.get("grade"), str) for p in puzzles):
+        return "puzzles: a list of rows, each with its key and grade"
+    return None
 
 
 def write_index(directory: Path, index: dict[str, Any]) -> None:
@@ -142,4 +182,4 @@ def puzzle_text(state: GameState, study: Study, seed: int, candidate: int, title
     return header(state, study, seed, candidate, notes) + format_scenario(state, meta)
 
 
-__all__ = ["FORMAT", "INDEX", "header", "puzzle_text", "read_index", "solution_lines", "write_atomic", "write_index"]
+__all__ = ["FORMAT", "INDEX", "IndexFileError", "header", "puzzle_text", "read_index", "solution_lines", "write_atomic", "write_index"]

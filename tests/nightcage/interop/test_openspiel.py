@@ -134,7 +134,7 @@ def test_the_observation_tensor_has_the_documented_views() -> None:
     state = game.new_initial_state()
     state.apply_action(state.legal_actions()[0])
     observation = np.array(state.observation_tensor(0), np.float32)
-    assert observation.shape == (30 * 36 + 12 + 7 * 4 + 32,)
+    assert observation.shape == (30 * 36 + 12 + 12 + 7 * 4 + 33,)
     planes = observation[: 30 * 36].reshape(30, 6, 6)
     assert planes[PRISONER_PLANE, 0, 0] == 1  # red stands on a1, the start tile's cell
     assert planes[0, 0, 0] == 1  # plane 0: a start tile

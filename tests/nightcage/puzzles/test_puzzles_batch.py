@@ -185,3 +185,16 @@ def test_an_unreachable_ray_address_is_refused_at_once(tmp_path: Path) -> None:
     result = CliRunner().invoke(_cli(), ["generate", "--count", "1", "--backend", "ray", "--address", f"127.0.0.1:{port}",
                                          "-o", str(tmp_path / "out")])
     assert result.exit_code == 2 and f"cannot join the Ray cluster at 127.0.0.1:{port}" in result.output
+
+
+def test_generate_stops_at_its_time_limit_keeping_its_index(tmp_path: Path) -> None:
+    """A long command honours a time limit (issue 24): past it, generate stops after the candidate under way."""
+    out = tmp_path / "timed"
+    result = CliRunner().invoke(_cli(), ["generate", "--count", "50", "--workers", "1", "--time-limit", "0.001", "--no-cpsat",
+                                         "-o", str(out)])
+    assert result.exit_code == 3, result.output
+    assert "when the time limit came (run the same command again to resume)" in result.output
+    index = json.loads((out / "index.json").read_text())
+    assert index["examined"] >= 1 and len(index["puzzles"]) < 50
+    summary = run(out, 50, Options(seed=0, cpsat=False), time_limit=0.001)
+    assert summary.timed_out and not summary.complete and summary.examined > index["examined"]
