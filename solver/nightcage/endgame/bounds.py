@@ -37,7 +37,10 @@ pit starts from); and that it can be the Final Flickers discard. Two positions t
 kind class and the same sources therefore have the same future, move for
 move: the canonical key replaces them by their (class, sources) multiset.
 Discarding either of two such tiles leads to the same key, so the search
-tries one.
+tries one. A keeper outside reach holds a key (the loss rules count it) and
+darkness does not remove it: it is a class of its own. A pathless reaches its
+whole row and file through anything (and a sight line ending on it is not a
+passage), so with one on the board no tile is abstracted.
 """
 
 from __future__ import annotations
@@ -172,7 +175,7 @@ def pure_turns_needed(k: eg.K) -> int:
     if held < n:
         for p in ps:
             reached |= board.region(p & eg.POS)
-        if held + (b[eg.B_KEYED] & reached).bit_count() < n:
+        if held + ((b[eg.B_KEYED] | b[eg.B_KEEPER]) & reached).bit_count() < n:
             return INFINITE
     best = INFINITE
     for gate in dists[0]:
@@ -232,10 +235,14 @@ def _region(ctx: eg.Context, b: tuple[int, ...], cell: int) -> int:
 def canonical(k: eg.K) -> tuple[object, ...]:
     """The position with its irrelevant tiles reduced to (class, sources): see the module doc.
 
-    Classes: 0 any other tile, 1 a key tile with its key, 2 a gate, 3 a pit.
+    Classes: 0 any other tile, 1 a key tile with its key, 2 a gate, 3 a pit, 4 a keeper (it
+    holds a key, and darkness does not remove it). With a pathless on the board every tile
+    stays: its attack reaches its whole row and file, in reach or not.
     """
     ctx = k[eg.CTX]
     b = k[eg.PRESENT : eg.PRISONERS]
+    if b[eg.B_PATHLESS]:  # a pathless reaches its row and file through anything: nothing is out of play
+        return (k[eg.TURN], k[eg.PRISONERS :], b, ())
     inside = reach(k)
     outside = b[eg.B_PRESENT] & ~inside
     if not outside:
@@ -252,7 +259,7 @@ def canonical(k: eg.K) -> tuple[object, ...]:
             # x lights c when x's tile opens back toward c (direction i + 2 from x).
             if inside >> x & 1 and b[1 + (i + 2) % 4] >> x & 1:
                 sources |= 1 << x
-        kind = 3 if b[eg.B_PIT] & low else 2 if b[eg.B_GATE] & low else 1 if b[eg.B_KEYED] & low else 0
+        kind = 3 if b[eg.B_PIT] & low else 2 if b[eg.B_GATE] & low else 1 if b[eg.B_KEYED] & low else 4 if b[eg.B_KEEPER] & low else 0
         spares.append((kind, sources))
     spares.sort()
     return (k[eg.TURN], k[eg.PRISONERS :], tuple(m & inside for m in b), tuple(spares))

@@ -62,7 +62,7 @@ long fast_turns_needed(const Ctx *c, const u64 *b, const uint16_t *ps, int n, in
     if (held < n) {
         u64 reached = 0;
         for (int i = 0; i < n; i++) reached |= region(c, b, ps[i] & POS);
-        if (held + popcount64(b[B_KEYED] & reached) < n) return INFINITE;
+        if (held + popcount64((b[B_KEYED] | b[B_KEEPER]) & reached) < n) return INFINITE;
     }
     long best = INFINITE;
     for (u64 gates = b[B_GATE]; gates; gates &= gates - 1) {

@@ -24,10 +24,13 @@ typedef uint64_t u64;
 #define FALLEN 64
 
 /* Indices into the board b = K[PRESENT:PRISONERS]; the openings of direction i are b[1 + i]. */
-enum { B_PRESENT, B_OPEN_N, B_OPEN_E, B_OPEN_S, B_OPEN_W, B_PIT, B_MONSTER, B_GATE, B_KEYED, B_CRUMBLING, NBOARD };
+enum {
+    B_PRESENT, B_OPEN_N, B_OPEN_E, B_OPEN_S, B_OPEN_W, B_PIT, B_MONSTER, B_GATE, B_KEYED, B_CRUMBLING,
+    B_KEEPER, B_FACE_LO, B_FACE_HI, B_PATHLESS, NBOARD
+};
 #define K_TURN 1
 #define K_PRESENT 2
-#define K_PRISONERS 12
+#define K_PRISONERS (K_PRESENT + NBOARD)
 
 #define MAXP 8      /* prisoners the compiled kernel takes (more: the pure one runs) */
 #define MAXCELLS 64 /* cells: bit c of a u64 mask */
@@ -48,12 +51,14 @@ typedef struct {
     PyObject *ctx; /* strong reference: its strings are borrowed below */
     int size, cells;
     int los_end, trigger_origin, monster_removed, relight_with_active, same_gate_adjacent, flickers_occupied,
-        relight_at_start;
+        relight_at_start, keeper_ranged_out, keeper_back, pathless_sight, keeper_key_tile;
     int8_t nb[MAXCELLS][4];
     u64 nb_bit[MAXCELLS][4];
     int8_t between[MAXCELLS * MAXCELLS];
     uint8_t ray_len[MAXCELLS][4];
     u64 ray[MAXCELLS][4][MAXRAY];
+    u64 back_line[MAXCELLS][4]; /* cells behind a keeper on c facing f (§8.14) */
+    u64 row_col[MAXCELLS];      /* a pathless's reach: its row and file, itself excluded */
     PyObject *discard_text[MAXCELLS];
     PyObject *move_text[4], *jump_text[4], *charge_text[4], *scramble_text[4];
     PyObject *give_to[MAXP][MAXP], *give_from[MAXP][MAXP];
@@ -84,13 +89,21 @@ static inline int k_anyone_fell(const uint16_t *ps, int n) {
     return 0;
 }
 
-/* No gate left, or fewer keys (held, or on key tiles) than prisoners. */
+/* No gate left, or fewer keys (held, on key tiles, held by keepers) than prisoners. */
 static inline int k_lost(const u64 *b, const uint16_t *ps, int n) {
     if (!b[B_GATE]) return 1;
     int held = 0;
     for (int i = 0; i < n; i++) held += (ps[i] >> 10) & 1;
-    return held + popcount64(b[B_KEYED]) < n;
+    return held + popcount64(b[B_KEYED] | b[B_KEEPER]) < n;
 }
+
+/* The direction index a keeper's mouth faces (N 0, E 1, S 2, W 3). */
+static inline int k_facing(const u64 *b, int cell) {
+    return (int)(((b[B_FACE_LO] >> cell) & 1) | (((b[B_FACE_HI] >> cell) & 1) << 1));
+}
+
+/* Monsters that go after attacking: neither keepers nor the pathless. */
+static inline u64 k_wax(const u64 *b) { return b[B_MONSTER] & ~b[B_KEEPER] & ~b[B_PATHLESS]; }
 
 /* Cells holding a prisoner. */
 static inline u64 k_occupied(const uint16_t *ps, int n) {
@@ -107,7 +120,7 @@ static inline void k_without(u64 *b, u64 mask) {
     for (int i = 0; i < NBOARD; i++) b[i] &= ~mask;
 }
 
-/* The crumbling tile of bit flipped into a pit (step 2). */
+/* The tile of bit flipped into a pit: a crumbling tile left (step 2), a keeper whose key is taken. */
 static inline void k_collapse(u64 *b, u64 bit) {
     for (int i = B_OPEN_N; i < NBOARD; i++) b[i] &= ~bit;
     b[B_PIT] |= bit;

@@ -36,6 +36,25 @@ static int texts(PyObject *ctx, const char *name, PyObject **out, int count) {
     return ok ? 0 : -1;
 }
 
+/* Read ctx.<name>: a tuple of `cells` masks, or (width > 0) of `cells` tuples of `width` masks, into out. */
+static int masks(PyObject *ctx, const char *name, int cells, int width, u64 *out) {
+    PyObject *v = PyObject_GetAttrString(ctx, name);
+    if (!v) return -1;
+    int ok = PyTuple_Check(v) && PyTuple_GET_SIZE(v) == cells;
+    for (int x = 0; ok && x < cells; x++) {
+        PyObject *row = PyTuple_GET_ITEM(v, x);
+        if (!width) {
+            out[x] = PyLong_AsUnsignedLongLong(row);
+            continue;
+        }
+        ok = PyTuple_Check(row) && PyTuple_GET_SIZE(row) == width;
+        for (int i = 0; ok && i < width; i++) out[x * width + i] = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(row, i));
+    }
+    Py_DECREF(v);
+    if (!ok && !PyErr_Occurred()) PyErr_Format(FastUnsupported, "context field %s", name);
+    return ok && !PyErr_Occurred() ? 0 : -1;
+}
+
 static int fill(Ctx *c, PyObject *ctx) {
     PyObject *v;
     c->ctx = ctx;
@@ -54,8 +73,11 @@ static int fill(Ctx *c, PyObject *ctx) {
     if (flag(ctx, "los_end", &c->los_end) || flag(ctx, "trigger_origin", &c->trigger_origin) ||
         flag(ctx, "monster_removed", &c->monster_removed) || flag(ctx, "relight_with_active", &c->relight_with_active) ||
         flag(ctx, "same_gate_adjacent", &c->same_gate_adjacent) || flag(ctx, "flickers_occupied", &c->flickers_occupied) ||
-        flag(ctx, "relight_at_start", &c->relight_at_start))
+        flag(ctx, "relight_at_start", &c->relight_at_start) || flag(ctx, "keeper_ranged_out", &c->keeper_ranged_out) ||
+        flag(ctx, "keeper_back", &c->keeper_back) || flag(ctx, "pathless_sight", &c->pathless_sight) ||
+        flag(ctx, "keeper_key_tile", &c->keeper_key_tile))
         return -1;
+    if (masks(ctx, "back_lines", c->cells, 4, &c->back_line[0][0]) || masks(ctx, "row_col", c->cells, 0, c->row_col)) return -1;
     PyObject *nb = PyObject_GetAttrString(ctx, "nb");
     PyObject *between = PyObject_GetAttrString(ctx, "between");
     PyObject *rays = PyObject_GetAttrString(ctx, "rays");

@@ -46,15 +46,19 @@ void relight(Turn *t, Pt *s);
 void move_step(Turn *t, Pt s, int d, int spent, int nacts);
 void mobility(Turn *t, const Pt *s, int *walk, int *charge);
 
-/* Sight lines of every wax eater of a board (board.py's sight_table, not cached). */
+/* Sight of every monster of a board (board.py's sight_table and advanced.py, not cached): what
+ * triggers it, what its attack reaches, where that puts a lit candle out, and for a keeper the
+ * monsters whose attack does nothing to it. On a board of the standard pieces all three are its sight. */
 typedef struct {
-    int n;
+    int n, advanced;
     u64 mbit[MAXCELLS];
-    u64 seen[MAXCELLS];
+    u64 trigger[MAXCELLS], reach[MAXCELLS], out[MAXCELLS], shield[MAXCELLS];
 } Sight;
 void sight_table(const Ctx *c, const u64 *b, Sight *t);
 u64 watchers(const Sight *t, u64 cell_bit);
-u64 attack(const Sight *t, u64 monsters, u64 triggered, u64 *seen_out);
+u64 attack(const Sight *t, u64 monsters, u64 triggered, u64 *out_seen);
+u64 illuminated(const Ctx *c, const u64 *b, const uint16_t *ps, int n);
+int keeper_configs(Turn *t, const Pt *s, int cell, int *start);
 void put_out(uint16_t *ps, int n, u64 seen);
 
 #define PUT_ACT(t, i, code)                 \
