@@ -54,7 +54,7 @@ from .board import (
     watchers,
     won,
 )
-from .compiled import KERNEL, KernelNotice, compiled_bound, successor_map, successors
+from .compiled import KERNEL, KernelNotice, SearchAnswer, compiled_bound, compiled_search, successor_map, successors
 from .convert import from_state, to_state
 from .layout import (
     B_CRUMBLING,
@@ -125,6 +125,8 @@ __all__ = [
     "KERNEL",
     "KernelNotice",
     "compiled_bound",
+    "compiled_search",
+    "SearchAnswer",
     "nerve_spent",
     "B_CRUMBLING",
     "B_FACE_HI",

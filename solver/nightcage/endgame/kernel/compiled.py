@@ -85,6 +85,27 @@ def compiled_successors(k: K, include_losses: bool = True) -> list[tuple[K, tupl
         return None
 
 
+SearchAnswer = tuple[str, int, int, int, int, "list[K] | None"]
+"""``(status, expanded, generated, kept, proven bound, path)`` of the compiled search."""
+
+
+def compiled_search(
+    k: K, nerve_first: bool, max_nodes: int, max_positions: int | None, tick: Callable[[int, int, int], str | None] | None
+) -> SearchAnswer | None:
+    """:func:`solver.nightcage.endgame.search.solve`'s best-first search in C (``csrc/search.c``), or
+    None when the compiled kernel does not run or cannot take ``k``.
+
+    ``tick(expanded, generated, bound)`` is called every 1,024 expansions; a string back stops
+    the search with it as the status. The status is ``win`` (``path``: the positions from ``k``
+    to the win), ``lose``, ``node`` or ``memory`` (a limit), or the tick's."""
+    if _fast is None:
+        return None
+    try:
+        return _fast.search(k, nerve_first, max_nodes, max_positions or 0, tick)
+    except _fast.Unsupported:
+        return None
+
+
 def compiled_bound(pure_bound: Callable[[K], int]) -> Callable[[K], int]:
     """The compiled twin of :func:`solver.nightcage.endgame.bounds.turns_needed` when the compiled kernel runs
     (``pure_bound`` itself otherwise, and for the positions it cannot take)."""

@@ -57,6 +57,8 @@ typedef struct {
     int8_t between[MAXCELLS * MAXCELLS];
     uint8_t ray_len[MAXCELLS][4];
     u64 ray[MAXCELLS][4][MAXRAY];
+    u64 top, bottom, left, right; /* the edge ranks and files, for shifting masks round the torus */
+    int across;                   /* bits between the top and bottom ranks */
     u64 back_line[MAXCELLS][4]; /* cells behind a keeper on c facing f (§8.14) */
     u64 row_col[MAXCELLS];      /* a pathless's reach: its row and file, itself excluded */
     PyObject *discard_text[MAXCELLS];
@@ -135,12 +137,21 @@ static inline int k_adjacent(const Ctx *c, const u64 *b, int a, int x) {
 
 /* Context tables for a kernel Context object (module.c); NULL with an exception set. */
 const Ctx *fast_context(PyObject *ctx);
+/* Parse K into its context tables, a zeroed Pt, the turn and the prisoner count (module.c). */
+const Ctx *fast_parse(PyObject *k, Pt *s, int *turn, int *n);
 
 /* turn.c: the successors of a turn start. */
 PyObject *fast_successors(const Ctx *c, PyObject *k, Pt *start, int turn, int n, int losses);
 
-/* bounds.c: bounds.turns_needed. */
+/* bounds.c: bounds.turns_needed, turns_left and reach. */
+#define INFINITE (1L << 30)
 long fast_turns_needed(const Ctx *c, const u64 *b, const uint16_t *ps, int n, int turn);
+long fast_turns_needed_in(const Ctx *c, const u64 *b, const uint16_t *ps, int n, int turn, u64 reach);
+long fast_turns_left(const Ctx *c, const u64 *b, const uint16_t *ps, int n);
+u64 fast_reach(const Ctx *c, const u64 *b, const uint16_t *ps, int n);
+
+/* search.c: the best-first search (search.py's solve, its default switches). */
+PyObject *fast_search(PyObject *self, PyObject *args);
 
 extern PyObject *FastUnsupported;
 

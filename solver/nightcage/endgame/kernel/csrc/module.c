@@ -66,10 +66,17 @@ static int fill(Ctx *c, PyObject *ctx) {
     if (!v) return -1;
     c->cells = (int)PyLong_AsLong(v);
     Py_DECREF(v);
-    if (c->cells <= 0 || c->cells > MAXCELLS || c->size + 1 > MAXRAY) {
+    if (c->cells <= 0 || c->cells > MAXCELLS || c->size + 1 > MAXRAY || c->cells != c->size * c->size) {
         PyErr_SetString(FastUnsupported, "board size");
         return -1;
     }
+    u64 rank0 = ((u64)1 << c->size) - 1, file_a = 0;
+    for (int r = 0; r < c->size; r++) file_a |= (u64)1 << (r * c->size);
+    c->bottom = rank0;
+    c->top = rank0 << (c->size * (c->size - 1));
+    c->left = file_a;
+    c->right = file_a << (c->size - 1);
+    c->across = c->size * (c->size - 1);
     if (flag(ctx, "los_end", &c->los_end) || flag(ctx, "trigger_origin", &c->trigger_origin) ||
         flag(ctx, "monster_removed", &c->monster_removed) || flag(ctx, "relight_with_active", &c->relight_with_active) ||
         flag(ctx, "same_gate_adjacent", &c->same_gate_adjacent) || flag(ctx, "flickers_occupied", &c->flickers_occupied) ||
@@ -168,7 +175,7 @@ const Ctx *fast_context(PyObject *ctx) {
 /* -- reading a position ---------------------------------------------------------------- */
 
 /* Parse K into its context tables, a zeroed Pt, the turn and the prisoner count. */
-static const Ctx *parse(PyObject *k, Pt *s, int *turn, int *n) {
+const Ctx *fast_parse(PyObject *k, Pt *s, int *turn, int *n) {
     if (!PyTuple_Check(k) || PyTuple_GET_SIZE(k) <= K_PRISONERS) {
         PyErr_SetString(PyExc_TypeError, "a kernel position (a tuple) is expected");
         return NULL;
@@ -201,7 +208,9 @@ static const Ctx *parse(PyObject *k, Pt *s, int *turn, int *n) {
 
 /* -- the successors (turn.py's successors) ------------------------------------------------ */
 
-PyObject *fast_successors(const Ctx *c, PyObject *k, Pt *start, int turn, int n, int losses) {
+/* Every result of one turn into the tables (results_count, result_at): 0, or -1 when a fixed
+ * table was too small (the pure kernel must run). */
+int expand(const Ctx *c, const Pt *start, int turn, int n, int losses) {
     static Turn t;
     t.c = c;
     t.a = turn;
@@ -213,7 +222,11 @@ PyObject *fast_successors(const Ctx *c, PyObject *k, Pt *start, int turn, int n,
     t.cfg_top = 0;
     tables_reset();
     turn_main(&t, *start);
-    if (t.overflow) {
+    return t.overflow ? -1 : 0;
+}
+
+PyObject *fast_successors(const Ctx *c, PyObject *k, Pt *start, int turn, int n, int losses) {
+    if (expand(c, start, turn, n, losses) < 0) {
         PyErr_SetString(FastUnsupported, "a turn too wide for the compiled kernel's tables");
         return NULL;
     }
@@ -226,7 +239,7 @@ static PyObject *py_successors(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "O|p:successors", &k, &losses)) return NULL;
     Pt s;
     int turn, n;
-    const Ctx *c = parse(k, &s, &turn, &n);
+    const Ctx *c = fast_parse(k, &s, &turn, &n);
     if (!c) return NULL;
     /* Nothing when the game is already over (board.py's outcome). */
     if (k_won(s.b, s.ps, n) || k_anyone_fell(s.ps, n) || k_lost(s.b, s.ps, n)) return PyList_New(0);
@@ -236,7 +249,7 @@ static PyObject *py_successors(PyObject *self, PyObject *args) {
 static PyObject *py_turns_needed(PyObject *self, PyObject *k) {
     Pt s;
     int turn, n;
-    const Ctx *c = parse(k, &s, &turn, &n);
+    const Ctx *c = fast_parse(k, &s, &turn, &n);
     if (!c) return NULL;
     return PyLong_FromLong(fast_turns_needed(c, s.b, s.ps, n, turn));
 }
@@ -245,6 +258,9 @@ static PyMethodDef methods[] = {
     {"successors", py_successors, METH_VARARGS,
      "successors(k, include_losses=True) -> list of (K, actions): turn.successors, compiled."},
     {"turns_needed", py_turns_needed, METH_O, "turns_needed(k) -> int: bounds.turns_needed, compiled."},
+    {"search", fast_search, METH_VARARGS,
+     "search(k, nerve_first, max_nodes, max_positions, tick) -> (status, expanded, generated, seen, bound, path): "
+     "search.solve's best-first search, compiled."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -31,6 +31,9 @@ void tables_reset(void);
 int done_add(Turn *t, const Pt *point); /* 1 if the point is new (and now recorded) */
 void out_setdefault(Turn *t, int turn, const Pt *s, int nacts);
 PyObject *out_build(const Ctx *c, PyObject *k, int n);
+int results_count(void);         /* the results of the last expansion, in the order found */
+const Pt *result_at(int i);
+int expand(const Ctx *c, const Pt *start, int turn, int n, int losses); /* 0, or -1 on overflow */
 Config *config_pool(void);
 
 /* turn.c */
