@@ -54,7 +54,17 @@ from .board import (
     watchers,
     won,
 )
-from .compiled import KERNEL, KernelNotice, SearchAnswer, compiled_bound, compiled_search, successor_map, successors
+from .compiled import (
+    KERNEL,
+    CompiledOracle,
+    KernelNotice,
+    SearchAnswer,
+    compiled_bound,
+    compiled_oracle,
+    compiled_search,
+    successor_map,
+    successors,
+)
 from .convert import from_state, to_state
 from .layout import (
     B_CRUMBLING,
@@ -126,6 +136,8 @@ __all__ = [
     "KernelNotice",
     "compiled_bound",
     "compiled_search",
+    "compiled_oracle",
+    "CompiledOracle",
     "SearchAnswer",
     "nerve_spent",
     "B_CRUMBLING",

@@ -106,6 +106,43 @@ def compiled_search(
         return None
 
 
+class CompiledOracle:
+    """The memory and depth-first search of :class:`solver.nightcage.endgame.oracle.EndgameOracle`,
+    compiled (``csrc/oracle.c``): positions proven won and lost, kept by their canonical key's
+    fingerprint across questions."""
+
+    __slots__ = ("memory",)
+
+    def __init__(self, fast: Any) -> None:
+        self.memory = fast.oracle_new()
+
+    def wins(self, k: K, max_nodes: int, room: int | None, tick: Callable[[int], str | None]) -> tuple[str, int] | None:
+        """``(status, expanded)``: ``win``, ``lose``, ``node``, ``memory`` or the tick's; None when the
+        compiled kernel cannot take ``k``."""
+        try:
+            return _compiled.oracle_wins(self.memory, k, max_nodes, -1 if room is None else room, tick)  # type: ignore[union-attr]
+        except _compiled.Unsupported:  # type: ignore[union-attr]
+            return None
+
+    def known(self, k: K) -> str | None:
+        """``win`` or ``lose`` when remembered, else None."""
+        try:
+            return _compiled.oracle_known(self.memory, k)  # type: ignore[union-attr]
+        except _compiled.Unsupported:  # type: ignore[union-attr]
+            return None
+
+    def sizes(self) -> tuple[int, int]:
+        return _compiled.oracle_sizes(self.memory)  # type: ignore[union-attr]
+
+    def forget(self) -> None:
+        _compiled.oracle_forget(self.memory)  # type: ignore[union-attr]
+
+
+def compiled_oracle() -> CompiledOracle | None:
+    """A compiled oracle's memory when the compiled kernel runs, else None (the Python one runs)."""
+    return CompiledOracle(_fast) if _fast is not None else None
+
+
 def compiled_bound(pure_bound: Callable[[K], int]) -> Callable[[K], int]:
     """The compiled twin of :func:`solver.nightcage.endgame.bounds.turns_needed` when the compiled kernel runs
     (``pure_bound`` itself otherwise, and for the positions it cannot take)."""

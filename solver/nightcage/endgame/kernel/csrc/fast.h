@@ -153,6 +153,13 @@ u64 fast_reach(const Ctx *c, const u64 *b, const uint16_t *ps, int n);
 /* search.c: the best-first search (search.py's solve, its default switches). */
 PyObject *fast_search(PyObject *self, PyObject *args);
 
+/* oracle.c: the oracle's depth-first search and its memory (oracle.py's _dfs). */
+PyObject *fast_oracle_new(PyObject *self, PyObject *unused);
+PyObject *fast_oracle_wins(PyObject *self, PyObject *args);
+PyObject *fast_oracle_known(PyObject *self, PyObject *args);
+PyObject *fast_oracle_sizes(PyObject *self, PyObject *capsule);
+PyObject *fast_oracle_forget(PyObject *self, PyObject *capsule);
+
 extern PyObject *FastUnsupported;
 
 #endif

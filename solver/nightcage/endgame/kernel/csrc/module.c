@@ -261,6 +261,12 @@ static PyMethodDef methods[] = {
     {"search", fast_search, METH_VARARGS,
      "search(k, nerve_first, max_nodes, max_positions, tick) -> (status, expanded, generated, seen, bound, path): "
      "search.solve's best-first search, compiled."},
+    {"oracle_new", fast_oracle_new, METH_NOARGS, "oracle_new() -> the memory of an oracle (positions proven won and lost)."},
+    {"oracle_wins", fast_oracle_wins, METH_VARARGS,
+     "oracle_wins(memory, k, max_nodes, room, tick) -> (status, expanded): oracle.py's depth-first search, compiled."},
+    {"oracle_known", fast_oracle_known, METH_VARARGS, "oracle_known(memory, k) -> 'win', 'lose' or None."},
+    {"oracle_sizes", fast_oracle_sizes, METH_O, "oracle_sizes(memory) -> (won, lost)."},
+    {"oracle_forget", fast_oracle_forget, METH_O, "oracle_forget(memory): forget every position proven."},
     {NULL, NULL, 0, NULL},
 };
 

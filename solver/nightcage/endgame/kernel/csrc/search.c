@@ -19,10 +19,6 @@
 
 /* -- canonical keys -------------------------------------------------------------------------------- */
 
-typedef struct {
-    u64 a, b;
-} Fp;
-
 static inline u64 mix(u64 h, u64 w) {
     h ^= w + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2);
     h ^= h >> 33;
@@ -39,7 +35,7 @@ static inline u64 mix2(u64 h, u64 w) {
 
 /* The fingerprint of bounds.canonical(k): the turn, the prisoners, the board's masks within reach,
  * and the sorted (class, sources) of every tile out of reach. */
-static Fp canonical(const Ctx *c, const Pt *s, int turn, int n, u64 *reach) {
+Fp fast_canonical(const Ctx *c, const Pt *s, int turn, int n, u64 *reach) {
     u64 words[2 + MAXP + NBOARD + MAXCELLS];
     int w = 0;
     words[w++] = (u64)turn | (u64)n << 8;
@@ -294,7 +290,7 @@ PyObject *fast_search(PyObject *self, PyObject *args) {
     root.turn = (uint8_t)turn;
     PyObject *ctx = PyTuple_GET_ITEM(k, 0);
     u64 reach0;
-    Fp f0 = canonical(S.c, &root, turn, S.n, &reach0);
+    Fp f0 = fast_canonical(S.c, &root, turn, S.n, &reach0);
     long h = k_anyone_fell(root.ps, S.n) ? INFINITE : lower_bound(&S, &root, reach0);
     if (h >= INFINITE) return answer(&S, "lose", NULL);
     if (grow_slots(&S) < 0) return PyErr_NoMemory();
@@ -353,7 +349,7 @@ PyObject *fast_search(PyObject *self, PyObject *args) {
         u64 mask = (u64)(S.nslots - 1);
         for (int r = 0; r < count; r++) {
             const Pt *child = result_at(r);
-            fps[r] = canonical(S.c, child, child->turn, S.n, &reaches[r]);
+            fps[r] = fast_canonical(S.c, child, child->turn, S.n, &reaches[r]);
             __builtin_prefetch(&S.slots[fps[r].a & mask]);
         }
         for (int r = 0; r < count; r++) {

@@ -73,4 +73,10 @@ void put_out(uint16_t *ps, int n, u64 seen);
         (t)->acts[i] = (code);              \
     } while (0)
 
+/* search.c: the fingerprint of bounds.canonical (and the reach it computes on the way). */
+typedef struct {
+    u64 a, b;
+} Fp;
+Fp fast_canonical(const Ctx *c, const Pt *s, int turn, int n, u64 *reach);
+
 #endif
