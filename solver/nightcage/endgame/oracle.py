@@ -19,7 +19,7 @@ from typing import Any
 from solver.base.errors import LimitReached, NotCovered
 from solver.base.limits import Limits, PositionBudget
 from solver.nightcage.endgame import kernel as eg
-from solver.nightcage.endgame.bounds import INFINITE, canonical, turns_left, turns_needed, turns_needed_anywhere
+from solver.nightcage.endgame.bounds import INFINITE, canonical, turns_needed_anywhere, win_bound
 from solver.nightcage.endgame.search import DEFAULT_MAX_NODES, solve
 from solver.nightcage.model.state import GameState
 from solver.nightcage.rules.outcome import outcome
@@ -209,8 +209,8 @@ class EndgameOracle:
         for after, _ in eg.successors(k, include_losses=False):
             if eg.outcome(after) == "win":
                 return [WIN]
-            h = turns_needed(after)
-            if h >= INFINITE or h > turns_left(after):
+            h = win_bound(after)
+            if h >= INFINITE:
                 continue
             ranked.append((h, after))
         ranked.sort(key=lambda item: -item[0])

@@ -27,7 +27,7 @@ from typing import Any
 from solver.base.errors import NotCovered
 from solver.base.limits import NO_LIMITS, Limits, PositionBudget, max_positions
 from solver.nightcage.endgame import kernel as eg
-from solver.nightcage.endgame.bounds import INFINITE, canonical, turns_left, turns_needed, turns_needed_anywhere
+from solver.nightcage.endgame.bounds import INFINITE, canonical, turns_needed_anywhere, win_bound
 from solver.nightcage.endgame.plan import Objective, Planner, PlanTurn, Solution, Stats, Verdict, already_over, objective_of, verify
 from solver.nightcage.endgame.reasons import loss_reason
 from solver.nightcage.model.state import GameState
@@ -170,10 +170,7 @@ class _Search:
             return 0
         if isinstance(node, GameState):
             return turns_needed_anywhere(node)
-        needed = turns_needed(node)
-        if needed >= INFINITE or needed > turns_left(node):
-            return INFINITE
-        return needed
+        return win_bound(node)
 
     def edges(self, node: Any) -> list[tuple[Any, PlanTurn, str | None]]:
         """The turns from ``node``: (next node, the turn, ``win`` or None). Losses are left out."""

@@ -140,6 +140,10 @@ def test_same_turns_needed():
     assert fast is not None
     wrong = [k[1:] for k in positions() if fast.turns_needed(k) != bounds.pure_turns_needed(k)]
     assert wrong == []
+    wrong = [k[1:] for k in positions() if fast.win_bound(k) != bounds.pure_win_bound(k)]
+    assert wrong == []
+    cut = [k for k in positions() if bounds.pure_win_bound(k) > bounds.pure_turns_needed(k)]
+    assert len(cut) > 10, "the board's budget cuts some positions the turn count does not"
 
 
 @built

@@ -143,18 +143,20 @@ def compiled_oracle() -> CompiledOracle | None:
     return CompiledOracle(_fast) if _fast is not None else None
 
 
-def compiled_bound(pure_bound: Callable[[K], int]) -> Callable[[K], int]:
-    """The compiled twin of :func:`solver.nightcage.endgame.bounds.turns_needed` when the compiled kernel runs
-    (``pure_bound`` itself otherwise, and for the positions it cannot take)."""
+def compiled_bound(pure_bound: Callable[[K], int], name: str = "turns_needed") -> Callable[[K], int]:
+    """The compiled twin ``name`` of a bound of :mod:`solver.nightcage.endgame.bounds` (``turns_needed``,
+    ``win_bound``) when the compiled kernel runs (``pure_bound`` itself otherwise, and for the
+    positions it cannot take)."""
     if _fast is None:
         return pure_bound
-    fast, unsupported = _fast.turns_needed, _fast.Unsupported
+    fast, unsupported = getattr(_fast, name), _fast.Unsupported
 
-    def turns_needed(k: K) -> int:
+    def bound(k: K) -> int:
         try:
             return fast(k)
         except unsupported:
             return pure_bound(k)
 
-    turns_needed.__doc__ = pure_bound.__doc__
-    return turns_needed
+    bound.__name__ = bound.__qualname__ = name
+    bound.__doc__ = pure_bound.__doc__
+    return bound

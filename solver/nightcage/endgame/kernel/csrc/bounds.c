@@ -36,6 +36,21 @@ u64 fast_reach(const Ctx *c, const u64 *b, const uint16_t *ps, int n) {
     return reached;
 }
 
+/* The prisoners' reach when they all share one region holding a gate, with enough keys held or
+ * within it; 0 when they do not (turns_needed is then INFINITE: a cheap test of most dead ends,
+ * the discards that cut a prisoner off). Prisoners stand on the board. */
+u64 fast_together(const Ctx *c, const u64 *b, const uint16_t *ps, int n) {
+    u64 reached = region(c, b, ps[0] & POS);
+    int held = (ps[0] >> 10) & 1;
+    for (int i = 1; i < n; i++) {
+        if (!((reached >> (ps[i] & POS)) & 1)) return 0;
+        held += (ps[i] >> 10) & 1;
+    }
+    if (!(reached & b[B_GATE])) return 0;
+    if (held < n && held + popcount64((b[B_KEYED] | b[B_KEEPER]) & reached) < n) return 0;
+    return reached;
+}
+
 long fast_turns_left(const Ctx *c, const u64 *b, const uint16_t *ps, int n) {
     if (!c->flickers_occupied) return INFINITE;
     long nerve = 0;
@@ -99,8 +114,63 @@ long fast_turns_needed_in(const Ctx *c, const u64 *b, const uint16_t *ps, int n,
     return best;
 }
 
+/* bounds.win_bound given the reach: turns_needed, or INFINITE when no gate can be paid for by the
+ * board's turn budget (bounds.py's module doc: every turn before the winning one burns a tile or a
+ * Nerve, and every step beyond one per own turn a Nerve, while the gate stays). */
+long fast_win_bound_in(const Ctx *c, const u64 *b, const uint16_t *ps, int n, int turn, u64 reach) {
+    int held = 0;
+    for (int i = 0; i < n; i++) {
+        if ((ps[i] & POS) >= FALLEN) return INFINITE;
+        held += (ps[i] >> 10) & 1;
+    }
+    if (held < n && held + popcount64((b[B_KEYED] | b[B_KEEPER]) & reach) < n) return INFINITE;
+    long budget = fast_turns_left(c, b, ps, n), best = INFINITE;
+    int paid = 0;
+    u64 layer[MAXCELLS + 1];
+    for (u64 gates = b[B_GATE] & reach; gates; gates &= gates - 1) {
+        int gate = low_cell(gates), depth = layers_to(c, b, gate, layer), dist[MAXP];
+        long worst = 0;
+        for (int i = 0; i < n && worst < INFINITE; i++) {
+            u64 at = (u64)1 << (ps[i] & POS);
+            int d = 0;
+            while (d < depth && !(layer[d] & at)) d++;
+            if (d == depth) {
+                worst = INFINITE;
+                break;
+            }
+            dist[i] = d;
+            if (d) {
+                int nerve = (ps[i] >> NERVE_SHIFT) & 3;
+                int own = d - nerve > (d + 2) / 3 ? d - nerve : (d + 2) / 3;
+                long count = ((i - turn) % n + n) % n + (long)(own - 1) * n + 1;
+                if (count > worst) worst = count;
+            }
+        }
+        if (worst >= INFINITE) continue;
+        if (worst < best) best = worst;
+        if (paid || budget >= INFINITE) {
+            paid = 1;
+            continue;
+        }
+        long extra = 0; /* steps beyond one per own turn within `worst` turns: each costs a Nerve */
+        for (int i = 0; i < n; i++) {
+            long offset = ((i - turn) % n + n) % n;
+            long own = worst > offset ? (worst - offset - 1) / n + 1 : 0;
+            if (dist[i] > own) extra += dist[i] - own;
+        }
+        if (worst - 1 + extra <= budget - 2) paid = 1;
+    }
+    return paid ? best : INFINITE;
+}
+
 long fast_turns_needed(const Ctx *c, const u64 *b, const uint16_t *ps, int n, int turn) {
     for (int i = 0; i < n; i++)
         if ((ps[i] & POS) >= FALLEN) return INFINITE;
     return fast_turns_needed_in(c, b, ps, n, turn, fast_reach(c, b, ps, n));
+}
+
+long fast_win_bound(const Ctx *c, const u64 *b, const uint16_t *ps, int n, int turn) {
+    for (int i = 0; i < n; i++)
+        if ((ps[i] & POS) >= FALLEN) return INFINITE;
+    return fast_win_bound_in(c, b, ps, n, turn, fast_reach(c, b, ps, n));
 }

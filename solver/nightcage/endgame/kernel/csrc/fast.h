@@ -147,8 +147,11 @@ PyObject *fast_successors(const Ctx *c, PyObject *k, Pt *start, int turn, int n,
 #define INFINITE (1L << 30)
 long fast_turns_needed(const Ctx *c, const u64 *b, const uint16_t *ps, int n, int turn);
 long fast_turns_needed_in(const Ctx *c, const u64 *b, const uint16_t *ps, int n, int turn, u64 reach);
+long fast_win_bound(const Ctx *c, const u64 *b, const uint16_t *ps, int n, int turn);
+long fast_win_bound_in(const Ctx *c, const u64 *b, const uint16_t *ps, int n, int turn, u64 reach);
 long fast_turns_left(const Ctx *c, const u64 *b, const uint16_t *ps, int n);
 u64 fast_reach(const Ctx *c, const u64 *b, const uint16_t *ps, int n);
+u64 fast_together(const Ctx *c, const u64 *b, const uint16_t *ps, int n);
 
 /* search.c: the best-first search (search.py's solve, its default switches). */
 PyObject *fast_search(PyObject *self, PyObject *args);

@@ -254,10 +254,19 @@ static PyObject *py_turns_needed(PyObject *self, PyObject *k) {
     return PyLong_FromLong(fast_turns_needed(c, s.b, s.ps, n, turn));
 }
 
+static PyObject *py_win_bound(PyObject *self, PyObject *k) {
+    Pt s;
+    int turn, n;
+    const Ctx *c = fast_parse(k, &s, &turn, &n);
+    if (!c) return NULL;
+    return PyLong_FromLong(fast_win_bound(c, s.b, s.ps, n, turn));
+}
+
 static PyMethodDef methods[] = {
     {"successors", py_successors, METH_VARARGS,
      "successors(k, include_losses=True) -> list of (K, actions): turn.successors, compiled."},
     {"turns_needed", py_turns_needed, METH_O, "turns_needed(k) -> int: bounds.turns_needed, compiled."},
+    {"win_bound", py_win_bound, METH_O, "win_bound(k) -> int: bounds.win_bound, compiled."},
     {"search", fast_search, METH_VARARGS,
      "search(k, nerve_first, max_nodes, max_positions, tick) -> (status, expanded, generated, seen, bound, path): "
      "search.solve's best-first search, compiled."},

@@ -129,8 +129,8 @@ static int children(const Ctx *c, const Pt *s, int n, Frame *f, int *win) {
             *win = 1;
             return 0;
         }
-        long h = fast_turns_needed(c, child->b, child->ps, n, child->turn);
-        if (h >= INFINITE || h > fast_turns_left(c, child->b, child->ps, n)) continue;
+        long h = fast_win_bound(c, child->b, child->ps, n, child->turn);
+        if (h >= INFINITE) continue;
         ranked[kept].h = h;
         ranked[kept++].at = r;
     }

@@ -19,6 +19,8 @@
 
 /* -- canonical keys -------------------------------------------------------------------------------- */
 
+static Fp canonical_in(const Ctx *c, const Pt *s, int turn, int n, u64 reach);
+
 static inline u64 mix(u64 h, u64 w) {
     h ^= w + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2);
     h ^= h >> 33;
@@ -36,13 +38,18 @@ static inline u64 mix2(u64 h, u64 w) {
 /* The fingerprint of bounds.canonical(k): the turn, the prisoners, the board's masks within reach,
  * and the sorted (class, sources) of every tile out of reach. */
 Fp fast_canonical(const Ctx *c, const Pt *s, int turn, int n, u64 *reach) {
+    *reach = fast_reach(c, s->b, s->ps, n);
+    return canonical_in(c, s, turn, n, *reach);
+}
+
+/* fast_canonical given the prisoners' reach. */
+static Fp canonical_in(const Ctx *c, const Pt *s, int turn, int n, u64 reach) {
     u64 words[2 + MAXP + NBOARD + MAXCELLS];
     int w = 0;
     words[w++] = (u64)turn | (u64)n << 8;
     for (int i = 0; i < n; i++) words[w++] = s->ps[i];
     const u64 *b = s->b;
-    *reach = fast_reach(c, b, s->ps, n);
-    u64 inside = b[B_PATHLESS] ? b[B_PRESENT] : *reach; /* a pathless: nothing is out of play */
+    u64 inside = b[B_PATHLESS] ? b[B_PRESENT] : reach; /* a pathless: nothing is out of play */
     u64 outside = b[B_PRESENT] & ~inside;
     for (int i = 0; i < NBOARD; i++) words[w++] = outside ? b[i] & inside : b[i];
     int first = w;
@@ -209,11 +216,9 @@ static inline int better(const Search *S, int ta, int na, int tb, int nb) {
     return ta < tb || (ta == tb && na < nb);
 }
 
-/* search.py's lower_bound: turns_needed, INFINITE past the board's turn budget. */
+/* search.py's lower_bound: bounds.win_bound. */
 static long lower_bound(const Search *S, const Pt *s, u64 reach) {
-    long needed = fast_turns_needed_in(S->c, s->b, s->ps, S->n, s->turn, reach);
-    if (needed >= INFINITE || needed > fast_turns_left(S->c, s->b, s->ps, S->n)) return INFINITE;
-    return needed;
+    return fast_win_bound_in(S->c, s->b, s->ps, S->n, s->turn, reach);
 }
 
 /* -- results back to Python ---------------------------------------------------------------------- */
@@ -265,6 +270,7 @@ static PyObject *answer(Search *S, const char *status, PyObject *path) {
 }
 
 #define TICK_EVERY 1024
+
 
 static Fp *fps; /* the fingerprints of one expansion's children (kept between searches) */
 static u64 *reaches; /* and their reaches */
@@ -349,7 +355,11 @@ PyObject *fast_search(PyObject *self, PyObject *args) {
         u64 mask = (u64)(S.nslots - 1);
         for (int r = 0; r < count; r++) {
             const Pt *child = result_at(r);
-            fps[r] = fast_canonical(S.c, child, child->turn, S.n, &reaches[r]);
+            /* Most children are dead ends (a discard cut a prisoner off): their bound would be
+             * INFINITE, so they need no key (reaches[r] 0 marks them; wins are looked at first). */
+            reaches[r] = fast_together(S.c, child->b, child->ps, S.n);
+            if (!reaches[r]) continue;
+            fps[r] = canonical_in(S.c, child, child->turn, S.n, reaches[r]);
             __builtin_prefetch(&S.slots[fps[r].a & mask]);
         }
         for (int r = 0; r < count; r++) {
@@ -370,6 +380,7 @@ PyObject *fast_search(PyObject *self, PyObject *args) {
                 if (push(&S, w, turns, nerve, 0) < 0) return release(&S), PyErr_NoMemory();
                 continue;
             }
+            if (!reaches[r]) continue; /* a dead end */
             Fp fp = fps[r];
             u64 slot = slot_of(&S, fp);
             long old = S.slots[slot].entry;
