@@ -70,7 +70,18 @@ typedef struct {
 enum { A_STAY = 1, A_AGAIN, A_HOLD, A_END, A_TAKE, A_DISCARD, A_MOVE, A_JUMP, A_CHARGE, A_SCRAMBLE, A_GIVE_TO, A_GIVE_FROM };
 #define ACT(kind, arg) ((uint16_t)(((kind) << 8) | (arg)))
 
-static inline int popcount64(u64 x) { return __builtin_popcountll(x); }
+/* Bits set: the hardware's count when the compiler may use it, else a few shifts (a call into
+ * libgcc would cost more). */
+static inline int popcount64(u64 x) {
+#if defined(__POPCNT__)
+    return __builtin_popcountll(x);
+#else
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+#endif
+}
 static inline int low_cell(u64 x) { return __builtin_ctzll(x); }
 
 /* -- the outcome (board.py) ------------------------------------------------------------ */

@@ -210,13 +210,14 @@ const Ctx *fast_parse(PyObject *k, Pt *s, int *turn, int *n) {
 
 /* Every result of one turn into the tables (results_count, result_at): 0, or -1 when a fixed
  * table was too small (the pure kernel must run). */
-int expand(const Ctx *c, const Pt *start, int turn, int n, int losses) {
+int expand(const Ctx *c, const Pt *start, int turn, int n, int losses, int actions) {
     static Turn t;
     t.c = c;
     t.a = turn;
     t.nxt = (turn + 1) % n;
     t.n = n;
     t.losses = losses;
+    t.actions = actions;
     t.overflow = 0;
     t.cfg = config_pool();
     t.cfg_top = 0;
@@ -226,7 +227,7 @@ int expand(const Ctx *c, const Pt *start, int turn, int n, int losses) {
 }
 
 PyObject *fast_successors(const Ctx *c, PyObject *k, Pt *start, int turn, int n, int losses) {
-    if (expand(c, start, turn, n, losses) < 0) {
+    if (expand(c, start, turn, n, losses, 1) < 0) {
         PyErr_SetString(FastUnsupported, "a turn too wide for the compiled kernel's tables");
         return NULL;
     }

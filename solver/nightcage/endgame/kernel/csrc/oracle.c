@@ -109,7 +109,7 @@ static int children(const Ctx *c, const Pt *s, int n, Frame *f, int *win) {
     *win = 0;
     f->first = arena_top;
     f->left = 0;
-    if (expand(c, s, s->turn, n, 0) < 0) {
+    if (expand(c, s, s->turn, n, 0, 0) < 0) {
         PyErr_SetString(FastUnsupported, "a turn too wide for the compiled kernel's tables");
         return -1;
     }

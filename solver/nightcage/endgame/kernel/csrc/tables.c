@@ -101,6 +101,7 @@ void out_setdefault(Turn *t, int turn, const Pt *s, int nacts) {
         if (!memcmp(&results[out_index[h]].key, &key, sizeof(Pt))) return;
         h = (h + 1) & mask;
     }
+    if (!t->actions) nacts = 0;
     if (nact + nacts > cap_act) {
         int nc = cap_act ? cap_act : 4096;
         while (nact + nacts > nc) nc *= 2;

@@ -19,7 +19,7 @@ typedef struct {
 
 typedef struct {
     const Ctx *c;
-    int a, nxt, n, losses;
+    int a, nxt, n, losses, actions;
     int overflow; /* a fixed table was too small: the caller runs the pure kernel */
     uint16_t acts[ACT_MAX];
     Config *cfg;
@@ -33,7 +33,8 @@ void out_setdefault(Turn *t, int turn, const Pt *s, int nacts);
 PyObject *out_build(const Ctx *c, PyObject *k, int n);
 int results_count(void);         /* the results of the last expansion, in the order found */
 const Pt *result_at(int i);
-int expand(const Ctx *c, const Pt *start, int turn, int n, int losses); /* 0, or -1 on overflow */
+/* 0, or -1 on overflow; `actions` 0: the results' actions are not kept (the searches need none). */
+int expand(const Ctx *c, const Pt *start, int turn, int n, int losses, int actions);
 Config *config_pool(void);
 
 /* turn.c */
