@@ -90,9 +90,11 @@ def test_the_searches_agree_on_the_objective_nerve() -> None:
 
 
 @built
-@pytest.mark.slow
-def test_the_searches_agree_on_every_position_of_both_corpora() -> None:
-    """Every hard and advanced position (a few minutes: the Python loop is the slow half)."""
+def test_the_searches_agree_on_every_position_of_both_corpora(request: pytest.FixtureRequest) -> None:
+    """Every hard and advanced position: about 6 minutes (the Python loop is the slow half), so it
+    runs only when asked for (``pytest -m slow``); ``benchmarks/search_compiled.py`` does the same."""
+    if "slow" not in (request.config.getoption("markexpr") or ""):
+        pytest.skip("the whole-corpus comparison runs with -m slow")
     for name in ("hard", "advanced"):
         for _, state, expected in corpus(name):
             agree(state, expected)
