@@ -14,7 +14,9 @@ are searched over the rules engine by both. Per corpus and method: CPU seconds
 (``time.process_time``) p50 / p95 / max and in all, positions expanded, CPU microseconds per
 position expanded; and where the positions expanded differ.
 
-``--only compiled`` skips the Python loop (speed figures of the compiled search alone).
+``--only compiled`` skips the Python loop (speed figures of the compiled search alone); it also runs
+another tree's default search, e.g. one older than the compiled search:
+``PYTHONPATH=/path/to/tree python benchmarks/search_compiled.py --only compiled``.
 """
 
 from __future__ import annotations
@@ -39,13 +41,15 @@ CORPORA = {
     "easy": ROOT / "benchmarks" / "endgames" / "index.json",
     "hard": ROOT / "benchmarks" / "endgames" / "hard" / "index.json",
     "advanced": ROOT / "benchmarks" / "endgames" / "advanced" / "index.json",
+    "keepers": ROOT / "benchmarks" / "endgames" / "keepers" / "index.json",
 }
 LIMITS = Limits(max_nodes=3_000_000, max_positions=2_000_000)
 
 
 def run(state: Any, compiled: bool) -> dict[str, Any]:
     started = time.process_time()
-    sol = solve(state, limits=LIMITS, compiled=compiled)
+    # (A tree older than the compiled search has no switch: --only compiled runs its default.)
+    sol = solve(state, limits=LIMITS) if compiled else solve(state, limits=LIMITS, compiled=False)
     cpu = time.process_time() - started
     return {"verdict": str(sol.verdict), "turns": sol.turns, "nerve": sol.nerve_spent, "plan": len(sol.plan),
             "nodes": sol.stats.nodes, "generated": sol.stats.generated, "cpu": cpu}
@@ -108,14 +112,15 @@ def report(name: str, rows: list[dict[str, Any]], methods: tuple[str, ...]) -> N
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--corpus", default="hard,advanced", help="corpora: easy, hard, advanced (default hard,advanced)")
+    parser.add_argument("--corpus", default="hard,advanced,keepers",
+                        help="corpora: easy, hard, advanced, keepers (default hard,advanced,keepers)")
     parser.add_argument("--limit", type=int, default=None, help="only the first N positions of each")
     parser.add_argument("--only", choices=("compiled", "python"), default=None, help="one method only")
     parser.add_argument("--json", metavar="FILE", help="save every run")
     parser.add_argument("--quiet", action="store_true")
     args = parser.parse_args()
     methods = ("compiled", "python") if args.only is None else (args.only,)
-    print(f"kernel: {eg.KERNEL}")
+    print(f"kernel: {eg.KERNEL}; tree: {Path(eg.__file__).resolve().parents[4]}")
     everything = {}
     for name in args.corpus.split(","):
         rows = corpus_rows(name, args.limit, methods, args.quiet)

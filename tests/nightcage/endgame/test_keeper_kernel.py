@@ -84,6 +84,12 @@ def test_cross_check_the_advanced_corpus_and_its_successors() -> None:
             cross_check(child, replay=False)
 
 
+def test_cross_check_the_keeper_corpus() -> None:
+    """benchmarks/endgames/keepers: the hard layouts with keepers for wax eaters (issue 29)."""
+    for path in sorted((ROOT / "benchmarks" / "endgames" / "keepers").glob("[0-9]*.json")):
+        cross_check(load_path(path)[0].state, replay=False)
+
+
 def test_the_samples_exercise_every_keeper_rule() -> None:
     """The cross-checks above are not vacuous: the samples' turns enter keepers from behind (with a
     key and without), charge them, pass keys on them, take their keys, and meet the pathless."""

@@ -83,6 +83,16 @@ def test_the_searches_agree_on_the_advanced_corpus_and_the_easy_one() -> None:
 
 
 @built
+def test_the_searches_agree_on_the_cheaper_keeper_end_games() -> None:
+    """benchmarks/endgames/keepers: those settled in under 40,000 positions (all: the slow test)."""
+    rows = {row["file"]: row for row in json.loads((ENDGAMES / "keepers" / "index.json").read_text())}
+    cheap = [row for row in corpus("keepers") if rows[row[0]]["nodes_at_generation"] < 40_000]
+    assert len(cheap) >= 8
+    for _, state, expected in cheap:
+        agree(state, expected)
+
+
+@built
 def test_the_searches_agree_on_the_objective_nerve() -> None:
     for _, state, expected in corpus("")[::8]:
         fast, slow = agree(state, expected, objective="nerve")
@@ -91,11 +101,11 @@ def test_the_searches_agree_on_the_objective_nerve() -> None:
 
 @built
 def test_the_searches_agree_on_every_position_of_both_corpora(request: pytest.FixtureRequest) -> None:
-    """Every hard and advanced position: about 6 minutes (the Python loop is the slow half), so it
+    """Every hard, advanced and keeper position: about 8 minutes (the Python loop is the slow half), so it
     runs only when asked for (``pytest -m slow``); ``benchmarks/search_compiled.py`` does the same."""
     if "slow" not in (request.config.getoption("markexpr") or ""):
         pytest.skip("the whole-corpus comparison runs with -m slow")
-    for name in ("hard", "advanced"):
+    for name in ("hard", "advanced", "keepers"):
         for _, state, expected in corpus(name):
             agree(state, expected)
 
