@@ -27,7 +27,6 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
-import sys
 import time
 from collections import Counter
 from pathlib import Path
