@@ -7,7 +7,7 @@ pure-Python kernel runs (``solver.nightcage.endgame.kernel.compiled`` says which
 
 from setuptools import Extension, setup
 
-SOURCES = ["module.c", "tables.c", "turn.c", "moves.c", "bounds.c"]
+SOURCES = ["module.c", "tables.c", "turn.c", "moves.c", "bounds.c", "search.c", "oracle.c"]
 
 setup(
     ext_modules=[

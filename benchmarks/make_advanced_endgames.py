@@ -53,6 +53,7 @@ from solver.nightcage.model.newgame import new_game  # noqa: E402
 from solver.nightcage.model.setups import Setup  # noqa: E402
 from solver.nightcage.model.state import GameState, Pile  # noqa: E402
 from solver.nightcage.model.tiles import Kind, Tile  # noqa: E402
+from solver.nightcage.notation.forms import load_path  # noqa: E402
 from solver.nightcage.notation.position_json import dumps  # noqa: E402
 from solver.nightcage.rules.engine import apply, chance_outcomes, legal_actions, node_type  # noqa: E402
 from solver.nightcage.rules.lighting import illuminated  # noqa: E402
@@ -350,13 +351,45 @@ def report(entries: list[Entry], tried: Counter[str], seconds: float) -> None:
         print(f"{name}: p50 {percentile(times, 0.5):.3f} s, p95 {percentile(times, 0.95):.3f} s, max {times[-1]:.3f} s")
 
 
+def relabel(out: Path, why: str) -> list[str]:
+    """Solve every committed position again (search and reference, which must agree) and rewrite
+    the ``expected`` answer, title and index row of those whose verdict, turns or Nerve changed
+    (a rule read anew): the positions stay the corpus's, only their labels follow the rules."""
+    index = json.loads((out / INDEX).read_text(encoding="utf-8"))
+    changed = []
+    for row in index:
+        path = out / row["file"]
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        state = load_path(path)[0].state
+        sol = solve(state, limits=Limits(max_nodes=20_000))
+        ref = reference_solve(state, 20_000)
+        if (ref.verdict, ref.turns, ref.nerve_spent) != (sol.verdict, sol.turns, sol.nerve_spent):
+            raise SystemExit(f"{row['file']}: the search and the reference disagree")
+        expected = answer(sol)
+        old = doc["meta"]["expected"]
+        if (old["verdict"], old["turns"], old["nerve_spent"]) == (expected["verdict"], expected["turns"], expected["nerve_spent"]):
+            continue  # the same answer (its plan or count of positions may differ)
+        changed.append(row["file"])
+        doc["meta"]["expected"] = expected
+        doc["meta"]["title"] = f"{row['setup']}: {describe(expected)}"
+        doc["meta"]["relabelled"] = why
+        path.write_text(dumps(state, meta=doc["meta"]), encoding="utf-8")
+        row.update(verdict=expected["verdict"], turns=expected["turns"], nerve_spent=expected["nerve_spent"])
+    (out / INDEX).write_text(json.dumps(index, indent=1) + "\n", encoding="utf-8")
+    return changed
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seed", type=int, default=13, help="corpus seed (default 13)")
     parser.add_argument("--count", type=int, default=120, help="positions (default 120)")
     parser.add_argument("--max-candidates", type=int, default=3_000, help="candidates tried at most")
     parser.add_argument("--out", default=str(OUT), help="directory (default benchmarks/endgames/advanced)")
+    parser.add_argument("--relabel", metavar="WHY", help="keep the positions; solve each again and rewrite the answers that changed")
     args = parser.parse_args()
+    if args.relabel:
+        print("relabelled:", ", ".join(relabel(Path(args.out), args.relabel)) or "none")
+        return
     started = time.perf_counter()
     entries, tried = generate(args.seed, args.count, args.max_candidates)
     out = Path(args.out)

@@ -14,7 +14,7 @@ import time
 
 from solver.base.errors import LimitReached, NotCovered
 from solver.nightcage.endgame import kernel as eg
-from solver.nightcage.endgame.bounds import INFINITE, canonical, turns_needed
+from solver.nightcage.endgame.bounds import INFINITE, turns_needed
 from solver.nightcage.endgame.oracle import EndgameOracle
 from solver.nightcage.model.state import GameState
 
@@ -86,7 +86,7 @@ class EndgamePlanner:
         ranked.sort(key=lambda item: item[:2])
         # A win proven through k left its path in the oracle's memory.
         for _, _, after, actions in ranked:
-            if canonical(after) in self.oracle.won:
+            if self.oracle.known(after) == "win":
                 return after, actions
         # Not remembered (k was known won beforehand): ask per child.
         for _, _, after, actions in ranked:
@@ -95,7 +95,7 @@ class EndgamePlanner:
         return None
 
     def _forget_if_full(self) -> None:
-        if len(self.oracle.won) + len(self.oracle.lost) > ORACLE_MEMORY:
+        if self.oracle.remembered() > ORACLE_MEMORY:
             self.oracle = EndgameOracle(self.max_nodes)
 
 

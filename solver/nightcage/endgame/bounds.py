@@ -23,6 +23,18 @@ steps); a stay that gains a Nerve must burn a tile, since it may not hold. So
 (Under the other reading of RULING-FF-OCCUPIED a turn may burn nothing, so
 this bound is not used then.)
 
+**What a win costs the board** (:func:`win_bound`, issue 29). A win in ``T``
+turns ends on arrival: the ``T - 1`` turns before it burn one each, and every
+step beyond one per own turn costs a Nerve more (moving again, a Charge), the
+winning turn's included; the gate's tile is still there at the start of the
+winning turn, so ``2 x tiles + Nerve`` keeps at least 2. For a gate whose
+bound is ``T`` (the turn count above) and prisoners ``d_i`` steps from it with
+``k_i`` own turns among the first ``T``, a win there needs
+``T - 1 + sum(max(0, d_i - k_i)) <= 2 x tiles + Nerve - 2``; giving a prisoner
+one more turn (a later win) lowers the sum by at most one, so if no gate
+passes at its own ``T`` no win exists. :func:`win_bound` is then INFINITE,
+else :func:`turns_needed` (unchanged, so the bound stays consistent).
+
 **Irrelevant tiles** (:func:`canonical`). Call *reach* the tiles connected,
 through passages and monsters, to a prisoner. A tile outside reach is never
 entered (tiles only vanish, so it stays outside), never on a sight line that
@@ -37,7 +49,10 @@ pit starts from); and that it can be the Final Flickers discard. Two positions t
 kind class and the same sources therefore have the same future, move for
 move: the canonical key replaces them by their (class, sources) multiset.
 Discarding either of two such tiles leads to the same key, so the search
-tries one.
+tries one. A keeper outside reach holds a key (the loss rules count it) and
+darkness does not remove it: it is a class of its own. A pathless reaches its
+whole row and file through anything (and a sight line ending on it is not a
+passage), so with one on the board no tile is abstracted.
 """
 
 from __future__ import annotations
@@ -172,7 +187,7 @@ def pure_turns_needed(k: eg.K) -> int:
     if held < n:
         for p in ps:
             reached |= board.region(p & eg.POS)
-        if held + (b[eg.B_KEYED] & reached).bit_count() < n:
+        if held + ((b[eg.B_KEYED] | b[eg.B_KEEPER]) & reached).bit_count() < n:
             return INFINITE
     best = INFINITE
     for gate in dists[0]:
@@ -196,6 +211,45 @@ def pure_turns_needed(k: eg.K) -> int:
 
 
 turns_needed = eg.compiled_bound(pure_turns_needed)
+
+
+def pure_win_bound(k: eg.K) -> int:
+    """:func:`turns_needed`, or INFINITE when the board cannot last until any gate's win (see the
+    module doc: the turns before the winning one and every step beyond one per own turn must be
+    paid for, with a tile or a Nerve, by ``2 x tiles + Nerve``, the gate's tile staying).
+
+    :func:`win_bound` is this function, compiled when the compiled kernel runs."""
+    best = pure_turns_needed(k)
+    budget = turns_left(k)
+    if best >= INFINITE or budget >= INFINITE:
+        return best
+    b = k[eg.PRESENT : eg.PRISONERS]
+    board = _board(k[eg.CTX], b)
+    ps = k[eg.PRISONERS :]
+    n = len(ps)
+    turn = k[eg.TURN]
+    dists = [board.gate_distances(p & eg.POS) for p in ps]
+    for gate in dists[0]:
+        if any(gate not in d for d in dists):
+            continue
+        worst = 0
+        for i, p in enumerate(ps):
+            d = dists[i][gate]
+            if d:
+                nerve = p >> eg.NERVE_SHIFT & 3
+                own_turns = d - nerve if d - nerve > (d + 2) // 3 else (d + 2) // 3
+                worst = max(worst, (i - turn) % n + (own_turns - 1) * n + 1)
+        extra = 0
+        for i in range(n):
+            offset = (i - turn) % n
+            own = (worst - offset - 1) // n + 1 if worst > offset else 0
+            extra += max(0, dists[i][gate] - own)
+        if worst - 1 + extra <= budget - 2:
+            return best
+    return INFINITE
+
+
+win_bound = eg.compiled_bound(pure_win_bound, "win_bound")
 
 
 def turns_left(k: eg.K) -> int:
@@ -232,10 +286,14 @@ def _region(ctx: eg.Context, b: tuple[int, ...], cell: int) -> int:
 def canonical(k: eg.K) -> tuple[object, ...]:
     """The position with its irrelevant tiles reduced to (class, sources): see the module doc.
 
-    Classes: 0 any other tile, 1 a key tile with its key, 2 a gate, 3 a pit.
+    Classes: 0 any other tile, 1 a key tile with its key, 2 a gate, 3 a pit, 4 a keeper (it
+    holds a key, and darkness does not remove it). With a pathless on the board every tile
+    stays: its attack reaches its whole row and file, in reach or not.
     """
     ctx = k[eg.CTX]
     b = k[eg.PRESENT : eg.PRISONERS]
+    if b[eg.B_PATHLESS]:  # a pathless reaches its row and file through anything: nothing is out of play
+        return (k[eg.TURN], k[eg.PRISONERS :], b, ())
     inside = reach(k)
     outside = b[eg.B_PRESENT] & ~inside
     if not outside:
@@ -252,7 +310,7 @@ def canonical(k: eg.K) -> tuple[object, ...]:
             # x lights c when x's tile opens back toward c (direction i + 2 from x).
             if inside >> x & 1 and b[1 + (i + 2) % 4] >> x & 1:
                 sources |= 1 << x
-        kind = 3 if b[eg.B_PIT] & low else 2 if b[eg.B_GATE] & low else 1 if b[eg.B_KEYED] & low else 0
+        kind = 3 if b[eg.B_PIT] & low else 2 if b[eg.B_GATE] & low else 1 if b[eg.B_KEYED] & low else 4 if b[eg.B_KEEPER] & low else 0
         spares.append((kind, sources))
     spares.sort()
     return (k[eg.TURN], k[eg.PRISONERS :], tuple(m & inside for m in b), tuple(spares))

@@ -19,7 +19,7 @@ from typing import Any
 from solver.base.errors import LimitReached, NotCovered
 from solver.base.limits import Limits, PositionBudget
 from solver.nightcage.endgame import kernel as eg
-from solver.nightcage.endgame.bounds import INFINITE, canonical, turns_left, turns_needed, turns_needed_anywhere
+from solver.nightcage.endgame.bounds import INFINITE, canonical, turns_needed_anywhere, win_bound
 from solver.nightcage.endgame.search import DEFAULT_MAX_NODES, solve
 from solver.nightcage.model.state import GameState
 from solver.nightcage.rules.outcome import outcome
@@ -37,23 +37,45 @@ class EndgameOracle:
     ``budget`` bounds the positions it remembers (shared with the caller's own
     tables, when the caller registered them): when it is full, the question
     under way ends with :class:`LimitReached`. None: no bound.
+
+    With the compiled kernel the depth-first search over kernel positions runs in C
+    (``kernel/csrc/oracle.c``, the same search) and remembers the positions proven by
+    their canonical key's fingerprint; ``compiled=False`` keeps it in Python, the
+    reference. Either way :meth:`known` says what is remembered of a position.
     """
 
     def __init__(self, max_nodes: int = DEFAULT_MAX_NODES, should_stop: Callable[[], bool] | None = None,
-                 budget: PositionBudget | None = None) -> None:
+                 budget: PositionBudget | None = None, compiled: bool = True) -> None:
         self.lost: set[Any] = set()
         self.won: set[Any] = set()
+        """Canonical keys proven (the Python search's, and positions the compiled one cannot take)."""
+        self.compiled = eg.compiled_oracle() if compiled else None
         self.max_nodes = max_nodes
         self.expanded = 0
         self.should_stop = should_stop
         """Polled with the clock: a true answer ends the current question with :class:`LimitReached`."""
         self.budget = budget if budget is not None else PositionBudget(None)
-        self.budget.keep(self.won, self.lost)
+        self.budget.keep(self.won, self.lost, _Remembered(self))
 
     def forget(self) -> None:
         """Drop the positions proven so far (they are a cache: answers stay the same, only slower)."""
         self.won.clear()
         self.lost.clear()
+        if self.compiled is not None:
+            self.compiled.forget()
+
+    def remembered(self) -> int:
+        """Positions proven won or lost and remembered."""
+        return len(self.won) + len(self.lost) + (sum(self.compiled.sizes()) if self.compiled is not None else 0)
+
+    def known(self, k: Any) -> str | None:
+        """``win`` or ``lose`` when the kernel position ``k`` was proven so and is remembered, else None."""
+        if self.compiled is not None:
+            found = self.compiled.known(k)
+            if found is not None:
+                return found
+        key = canonical(k)
+        return "win" if key in self.won else "lose" if key in self.lost else None
 
     def wins(self, state: GameState, deadline: float | None = None) -> bool:
         """Whether some sequence of turns wins from this deterministic position.
@@ -122,6 +144,30 @@ class EndgameOracle:
         return False, low
 
     def _dfs(self, root: Any, deadline: float | None) -> bool:
+        if self.compiled is not None:
+            room = None if self.budget.limit is None else self.budget.limit - self.budget.kept()
+            answer = self.compiled.wins(root, self.max_nodes - self.expanded, room, lambda _: self._limit(deadline))
+            if answer is not None:
+                status, expanded = answer
+                self.expanded += expanded
+                if status == "node":
+                    raise LimitReached(f"more than {self.max_nodes:,} end-game positions")
+                if status == "memory":
+                    raise LimitReached(self.budget.reason())
+                if status in ("time", "stop"):
+                    raise LimitReached(_STOPPED[status])
+                return status == "win"
+        return self._python_dfs(root, deadline)
+
+    def _limit(self, deadline: float | None) -> str | None:
+        """The compiled search's tick: ``time`` or ``stop`` when the question must end."""
+        if deadline is not None and time.perf_counter() > deadline:
+            return "time"
+        if self.should_stop is not None and self.should_stop():
+            return "stop"
+        return None
+
+    def _python_dfs(self, root: Any, deadline: float | None) -> bool:
         key = canonical(root)
         if key in self.won:
             return True
@@ -163,18 +209,17 @@ class EndgameOracle:
         for after, _ in eg.successors(k, include_losses=False):
             if eg.outcome(after) == "win":
                 return [WIN]
-            h = turns_needed(after)
-            if h >= INFINITE or h > turns_left(after):
+            h = win_bound(after)
+            if h >= INFINITE:
                 continue
             ranked.append((h, after))
         ranked.sort(key=lambda item: -item[0])
         return [after for _, after in ranked]
 
     def _check_time(self, deadline: float | None) -> None:
-        if deadline is not None and time.perf_counter() > deadline:
-            raise LimitReached("the time limit was reached")
-        if self.should_stop is not None and self.should_stop():
-            raise LimitReached("stopped on request")
+        limit = self._limit(deadline)
+        if limit is not None:
+            raise LimitReached(_STOPPED[limit])
 
     def _count(self, deadline: float | None) -> None:
         self.expanded += 1
@@ -200,6 +245,18 @@ def _hopeful(results: Iterator[Any]) -> Iterator[Any]:
 
 WIN = object()
 """A child marker: this turn wins."""
+
+_STOPPED = {"time": "the time limit was reached", "stop": "stopped on request"}
+
+
+class _Remembered:
+    """The compiled oracle's positions remembered, as a size the position budget counts."""
+
+    def __init__(self, oracle: EndgameOracle) -> None:
+        self.oracle = oracle
+
+    def __len__(self) -> int:
+        return sum(self.oracle.compiled.sizes()) if self.oracle.compiled is not None else 0
 
 _NO_LOOP = 1 << 30
 """A low-link meaning: this subtree never leaned on a position on the path."""

@@ -27,7 +27,7 @@ from typing import Any
 from solver.base.errors import NotCovered
 from solver.base.limits import NO_LIMITS, Limits, PositionBudget, max_positions
 from solver.nightcage.endgame import kernel as eg
-from solver.nightcage.endgame.bounds import INFINITE, canonical, turns_left, turns_needed, turns_needed_anywhere
+from solver.nightcage.endgame.bounds import INFINITE, canonical, turns_needed_anywhere, win_bound
 from solver.nightcage.endgame.plan import Objective, Planner, PlanTurn, Solution, Stats, Verdict, already_over, objective_of, verify
 from solver.nightcage.endgame.reasons import loss_reason
 from solver.nightcage.model.state import GameState
@@ -55,6 +55,7 @@ def solve(
     eager_bounds: bool = True,
     progress: Callable[[dict[str, Any]], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
+    compiled: bool = True,
 ) -> Solution:
     """Solve a deterministic position exactly (within the limits).
 
@@ -78,6 +79,11 @@ def solve(
         progress: called every ``limits.report_every`` seconds with the positions expanded so far and
             the proven lower bound on the optimal cost (for a watching client).
         should_stop: polled between expansions; when it answers true the verdict is ``unknown``.
+        compiled: an end-game root is searched by the compiled search (``kernel/csrc/search.c``)
+            when the compiled kernel runs and the three switches above are on; this module's
+            loop is its reference (False forces it). Both give the same verdict, turns, Nerve
+            and plan length; the positions expanded may differ (the compiled search keeps one
+            position per canonical key where this loop keeps each position, so it meets fewer).
 
     Raises:
         NotDeterministic: the pile's order is unknown.
@@ -92,6 +98,7 @@ def solve(
     max_nodes = DEFAULT_MAX_NODES if limits.max_nodes is None else limits.max_nodes
     search = _Search(state, goal, max_nodes, limits.time_limit, canonical_keys, bounds, started)
     search.eager = eager_bounds and bounds
+    search.compiled = compiled and canonical_keys and search.eager
     search.budget = PositionBudget(max_positions(limits))
     search.budget.keep(search.entries, search.closed)
     search.position_limit = search.budget.limit
@@ -137,6 +144,10 @@ class _Search:
         self.next_report = started
         self.proven_bound = 0
         """The largest A* key popped so far: no plan costs less (the first component of the objective)."""
+        self.compiled = False
+        """Search an end-game root with the compiled search (see :func:`solve`)."""
+        self.kept: int | None = None
+        """The compiled search's positions kept (its tables are not ``entries``)."""
 
     # -- nodes ----------------------------------------------------------------------------
 
@@ -159,10 +170,7 @@ class _Search:
             return 0
         if isinstance(node, GameState):
             return turns_needed_anywhere(node)
-        needed = turns_needed(node)
-        if needed >= INFINITE or needed > turns_left(node):
-            return INFINITE
-        return needed
+        return win_bound(node)
 
     def edges(self, node: Any) -> list[tuple[Any, PlanTurn, str | None]]:
         """The turns from ``node``: (next node, the turn, ``win`` or None). Losses are left out."""
@@ -220,6 +228,10 @@ class _Search:
 
     def run(self) -> Solution:
         root = self.node_of(self.root)
+        if self.compiled and not isinstance(root, GameState):
+            answer = eg.compiled_search(root, self.objective == "nerve", self.max_nodes, self.position_limit, self.tick)
+            if answer is not None:
+                return self.compiled_answer(root, answer)
         h = self.lower_bound(root)
         if h >= INFINITE:
             return self.lost(root)
@@ -302,6 +314,36 @@ class _Search:
             if h < INFINITE:
                 self.push(after, _Entry(cost, key, PlanTurn(name, actions, cost[1] - nerve), after), h, True)
 
+    # -- the compiled search ------------------------------------------------------------------
+
+    def tick(self, expanded: int, generated: int, bound: int) -> str | None:
+        """Called by the compiled search now and then: the limit reached (it stops), or None."""
+        self.expanded, self.generated, self.proven_bound = expanded, generated, bound
+        if self.progress is not None and time.perf_counter() >= self.next_report:
+            self.report()
+        if self.should_stop is not None and self.should_stop():
+            return "stop"
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            return "time"
+        return None
+
+    def compiled_answer(self, root: eg.K, answer: eg.SearchAnswer) -> Solution:
+        """The Solution of the compiled search's answer: its path read back into turns, then replayed."""
+        status, self.expanded, self.generated, self.kept, self.proven_bound, path = answer
+        if status == "lose":
+            return self.lost(root)
+        if status != "win" or path is None:
+            return self.unknown(status)
+        turns = []
+        for before, after in zip(path, path[1:]):
+            active = before[eg.TURN]
+            actions = eg.successor_map(before, include_losses=False)[after]
+            spent = eg.nerve_spent(before[eg.PRISONERS + active], after[eg.PRISONERS + active], actions)
+            turns.append(PlanTurn(self.names[active], actions, spent))
+        plan = tuple(turns)
+        verify(self.root, plan)
+        return Solution(Verdict.WIN, Planner.SEARCH, self.objective, plan, None, self.stats(True))
+
     def limit_reached(self) -> str | None:
         """The limit reached (``node``, ``stop`` or ``time``), or None."""
         if self.expanded >= self.max_nodes:
@@ -338,7 +380,8 @@ class _Search:
         return Solution(Verdict.LOSE, Planner.SEARCH, self.objective, (), reason, self.stats(True))
 
     def unknown(self, limit: str) -> Solution:
-        counts = f"after {self.expanded:,} positions expanded ({len(self.entries):,} seen)"
+        seen = len(self.entries) if self.kept is None else self.kept
+        counts = f"after {self.expanded:,} positions expanded ({seen:,} seen)"
         if limit == "stop":
             reason = f"stopped on request {counts}"
         elif limit == "memory":

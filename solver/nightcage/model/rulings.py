@@ -30,6 +30,7 @@ ADV_5P_WAX = "RULING-ADV-5P-WAX"
 DIRGE_SHAPE = "RULING-DIRGE-SHAPE"
 RELIGHT_AT_START = "RULING-RELIGHT-AT-START"
 KEEPER_BACK = "RULING-KEEPER-BACK"
+KEEPER_KEY_TILE = "RULING-KEEPER-KEY-TILE"
 
 DEFAULT_DIRGE_SHAPE: tuple[tuple[int, int], ...] = tuple((dx, dy) for dy in range(3) for dx in range(3))
 
@@ -95,6 +96,11 @@ BOOLEAN_RULINGS: dict[str, tuple[str, str]] = {
         "from its back side does nothing whatever lies between (§8.14)",
         "wrapped front and side lines watch it; an attack is from behind only when it arrives at the keeper's back",
     ),
+    KEEPER_KEY_TILE: (
+        "a keeper's key is taken as a key tile's: a prisoner holding a key may enter a keeper from behind, and on "
+        "a keeper, before scrambling off, keys pass and the keeper's key is taken once keyless (6.5)",
+        "only a keyless prisoner enters a keeper from behind, and no key passes while on a keeper",
+    ),
 }
 
 ALL_RULINGS: tuple[str, ...] = (*BOOLEAN_RULINGS, ADV_5P_WAX, DIRGE_SHAPE)
@@ -120,6 +126,7 @@ class Rulings:
     pathless_sight: bool = True
     relight_at_start: bool = True
     keeper_back: bool = True
+    keeper_key_tile: bool = True
     adv_5p_wax: int = 2
     dirge_shape: tuple[tuple[int, int], ...] = field(default=DEFAULT_DIRGE_SHAPE)
 

@@ -134,15 +134,17 @@ def start_attack(
     return push(state, *steps) if steps else state
 
 
-def keeper_key(state: GameState, who: int, cell: Cell, events: list[Event]) -> GameState:
-    """A keyless prisoner entering a keeper takes its key; the keeper becomes a pit (6.5)."""
+def keeper_key(state: GameState, who: int, cell: Cell, events: list[Event], ruling: str | None = None) -> GameState:
+    """A keyless prisoner entering a keeper takes its key; the keeper becomes a pit (6.5).
+
+    ``ruling``: the ruling that let it take the key (RULING-KEEPER-KEY-TILE's ``take``)."""
     tile = state.tiles[cell]
     p = state.prisoners[who]
     if tile is None or tile.kind is not Kind.KEEPER or p.key:
         return state
     state = state.with_prisoner(who, key=True).with_tile(cell, tile.pit())
     where = state.geo.name(cell)
-    events.append(event("key", f"{p.name} takes the keeper's key on {where}; the keeper becomes a pit", "keeper", None, p.name))
+    events.append(event("key", f"{p.name} takes the keeper's key on {where}; the keeper becomes a pit", "keeper", ruling, p.name))
     return state
 
 

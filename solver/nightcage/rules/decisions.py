@@ -34,7 +34,7 @@ from solver.nightcage.model.state import (
     Step,
 )
 from solver.nightcage.rules.hit_choices import _block_options, _do_block, _do_fall, _do_scramble, _fall_options, _scramble_options
-from solver.nightcage.rules.keys import _do_give, _do_take, key_options, key_pass_possible
+from solver.nightcage.rules.keys import _do_give, _do_take, key_options, key_pass_possible, on_keeper
 from solver.nightcage.rules.moves import (
     _again_options,
     _do_again,
@@ -68,7 +68,7 @@ def options(state: GameState) -> list[Option]:
     """Every candidate action of the decision awaited, each with the reason it is refused."""
     step = turn_of(state).front
     out = _OPTIONS[step.name](state, step)
-    if step.name in KEY_DECISIONS:
+    if step.name in KEY_DECISIONS or on_keeper(state, step):
         out = out + key_options(state)
     return out
 

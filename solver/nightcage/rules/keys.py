@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from solver.nightcage.model.actions import Action, Option, Verb
 from solver.nightcage.model.rulebook import Event, event
-from solver.nightcage.model.state import GameState
+from solver.nightcage.model.rulings import KEEPER_KEY_TILE
+from solver.nightcage.model.state import SCRAMBLE, GameState, Step
 from solver.nightcage.model.tiles import Kind
+from solver.nightcage.rules.attacks import keeper_key
 from solver.nightcage.rules.lighting import are_adjacent_connected
 
 # -- keys ------------------------------------------------------------------------------
@@ -38,9 +40,23 @@ def key_options(state: GameState) -> list[Option]:
     return out
 
 
+def on_keeper(state: GameState, step: Step) -> bool:
+    """The scramble off a keeper that still holds its key, by the active prisoner: keys may pass
+    first, and the keeper's key be taken, as on a key tile (RULING-KEEPER-KEY-TILE, 6.5)."""
+    if step.name != SCRAMBLE or step.who != state.turn or not state.rulings.keeper_key_tile:
+        return False
+    tile = state.tiles[step.cell]
+    return tile is not None and tile.kind is Kind.KEEPER and state.active.cell == step.cell
+
+
 def _take_problem(state: GameState) -> str | None:
     p = state.active
     tile = state.tiles[p.cell] if p.cell is not None else None
+    if tile is not None and tile.kind is Kind.KEEPER:
+        # Standing on a keeper happens only before the scramble off it (on_keeper).
+        if not state.rulings.keeper_key_tile:
+            return f"no key passes while on a keeper ({KEEPER_KEY_TILE})"
+        return f"{p.name} already holds a key" if p.key else None
     if tile is None or tile.kind is not Kind.KEY:
         return f"{p.name} does not stand on a key tile"
     if tile.key_taken:
@@ -64,6 +80,8 @@ def _do_take(state: GameState, action: Action, events: list[Event]) -> GameState
     assert p.cell is not None
     tile = state.tiles[p.cell]
     assert tile is not None
+    if tile.kind is Kind.KEEPER:  # the keeper becomes a pit; the scramble off it follows
+        return keeper_key(state, state.turn, p.cell, events, KEEPER_KEY_TILE)
     state = state.with_prisoner(state.turn, key=True).with_tile(p.cell, tile._replace(key_taken=True))
     events.append(event("key", f"{p.name} takes the key of the key tile it stands on", "keys", None, p.name))
     return state

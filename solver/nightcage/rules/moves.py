@@ -10,7 +10,7 @@ from __future__ import annotations
 from solver.nightcage.model.actions import Action, Option, Verb
 from solver.nightcage.model.grid import DIR_LETTER, DIR_NAME, DIRECTIONS, OPPOSITE
 from solver.nightcage.model.rulebook import Event, event
-from solver.nightcage.model.rulings import FLICKERS_OCCUPIED
+from solver.nightcage.model.rulings import FLICKERS_OCCUPIED, KEEPER_KEY_TILE
 from solver.nightcage.model.state import AGAIN, COLLAPSE, END_TURN, EXTRA, FALL, FINAL, LIGHT, STAY_DRAW, GameState, Step
 from solver.nightcage.model.tiles import Kind
 from solver.nightcage.rules.attacks import Trigger, collapse, complete_move, origin_watchers, queue_placement, start_attack
@@ -73,7 +73,9 @@ def move_problem(state: GameState, who: int, d: int, verb: Verb) -> str | None:
             return f"{p.name} is behind the keeper on {where}: a plain move enters it safely"
         return spend_problem(state, who)
     if behind:
-        return f"{p.name} already holds a key and cannot take the keeper's" if p.key else None
+        if p.key and not state.rulings.keeper_key_tile:
+            return f"{p.name} already holds a key and cannot take the keeper's ({KEEPER_KEY_TILE})"
+        return None
     if target.is_monster:
         return f"{where} holds a {target.describe()}: entering it needs a Charge (1 Nerve)"
     occupants = [i for i in state.occupants(nb) if i != who]
@@ -154,7 +156,10 @@ def perform_move(state: GameState, who: int, d: int, verb: Verb, events: list[Ev
         state = start_attack(state, [Trigger(m, f"{p.name} fell while in its sight") for m in trig], None, who, events)
         return push(state, Step(FALL, who, cell=dest))
     if verb == "move":
-        events.append(event("move", f"{p.name} moves {way}", "move", None, p.name))
+        target = state.tiles[dest]
+        # A prisoner holding a key may enter a keeper from behind (RULING-KEEPER-KEY-TILE).
+        keyed_entry = KEEPER_KEY_TILE if p.key and target is not None and target.kind is Kind.KEEPER else None
+        events.append(event("move", f"{p.name} moves {way}", "move", keyed_entry, p.name))
     state = push(state, Step(LIGHT))
     return complete_move(state, who, origin, dest, trig, events, verb)
 

@@ -6,7 +6,9 @@ Block saves; a keeper's ranged hit costs 1 tile, no Block, and puts the candle o
 (RULING-KEEPER-RANGED-OUT); an attack from a keeper's back line does nothing to it,
 whatever lies between (RULING-KEEPER-BACK). A keyless prisoner entering a keeper
 (charged, from behind, landed or scrambled onto) takes its key and the keeper becomes
-a pit. A pit fiend placed turns its diagonals and itself into pits (:meth:`Attacks.strike`).
+a pit; one holding a key may pass it and take the keeper's before the scramble
+(RULING-KEEPER-KEY-TILE, in :mod:`solver.nightcage.sim.hit_choices`). A pit fiend placed
+turns its diagonals and itself into pits (:meth:`Attacks.strike`).
 """
 
 from __future__ import annotations

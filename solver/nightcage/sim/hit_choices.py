@@ -68,7 +68,16 @@ class HitChoices(Position):
             self.check_loss()
             self.fall(who, cell)
             return
-        d = self.decide("scramble", opts)[1]
+        if self.keeper >> cell & 1 and who == self.turn:
+            # On a keeper that still holds its key, keys pass and its key is taken as on a key
+            # tile before the scramble (RULING-KEEPER-KEY-TILE); a take makes it a pit.
+            opts = opts + self.key_options(who)
+        opt = self.decide("scramble", opts)
+        if opt[0] != "scramble":
+            self.pass_key(who, opt)
+            self.scramble(who, cell)
+            return
+        d = opt[1]
         y = nb[d]
         if present >> y & 1:
             self.arrive(who, y)

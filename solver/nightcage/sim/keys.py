@@ -31,14 +31,17 @@ class Keys(Position):
             if j == a or cj < 0 or not near >> cj & 1 or key[a] == key[j] or not self.adjacent(ca, cj):
                 continue
             out.append(give[a][j] if key[a] else give[j][a])
-        if self.keyed >> ca & 1 and not key[a]:
+        if (self.keyed | self.keeper) >> ca & 1 and not key[a]:  # a keeper: before the scramble off it
             out.append(TAKE)
         return out
 
     def pass_key(self, a: int, opt: tuple[Any, ...]) -> None:
         if opt[0] == "take":
             self.key[a] = True
-            self.keyed &= ~(1 << self.pc[a])
+            bit = 1 << self.pc[a]
+            self.keyed &= ~bit
+            if self.keeper & bit:
+                self.to_pits(bit)  # the keeper's key taken: it becomes a pit (6.5)
         else:
             self.key[opt[1]] = False
             self.key[opt[2]] = True

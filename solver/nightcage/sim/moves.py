@@ -56,10 +56,9 @@ class Moves(Position):
             if not opn[y] & OPP[d]:
                 continue
             if mon & yb:
-                if self.keeper & yb and self.face[y] == d:  # behind a keeper: a plain move, keyless
-                    if not self.key[a]:
-                        opts.append(MOVE[d])
-                        walk = True
+                if self.keeper & yb and self.face[y] == d:  # behind a keeper: a plain move (RULING-KEEPER-KEY-TILE)
+                    opts.append(MOVE[d])
+                    walk = True
                 elif self.can_spend(a):
                     opts.append(CHARGE[d])
                 continue

@@ -124,6 +124,8 @@ class GreedyPolicy:
 
     def _scramble(self, sim: Sim, ctx: _Context, opt: tuple[Any, ...]) -> float:
         a = ctx.a  # the scrambler is the active prisoner (it charged, stepped or landed)
+        if opt[0] != "scramble":  # keys, on a keeper (RULING-KEEPER-KEY-TILE)
+            return _key_score(sim, ctx, opt)
         here = sim.pc[a]
         return _step_score(sim, ctx, a, here, sim.tb.nb[here][opt[1]])
 
@@ -437,6 +439,7 @@ def _key_score(sim: Sim, ctx: _Context, opt: tuple[Any, ...]) -> float:
         return 50.0
     giver = opt[1]
     # Only passes that free a key tile's key for the giver; any other could loop forever.
+    holding = sim.keyed | sim.keeper  # a keeper too, before the scramble off it
     if giver == a:
-        return 40.0 if sim.keyed >> sim.pc[a] & 1 else NEVER
-    return 10.0 if sim.keyed >> sim.pc[giver] & 1 else NEVER
+        return 40.0 if holding >> sim.pc[a] & 1 else NEVER
+    return 10.0 if holding >> sim.pc[giver] & 1 else NEVER

@@ -298,9 +298,13 @@ def test_from_state_refuses_what_it_does_not_cover():
         eg.from_state(_mid_turn(state))
     with pytest.raises(NotCovered, match="pile"):
         eg.from_state(replace(state, pile=Pile(order=(state.tiles[state.prisoners[0].cell].type,))))
-    keeper = next(c for c, t in enumerate(state.tiles) if t is None)
-    with pytest.raises(NotCovered, match="keeper"):
-        eg.from_state(state.with_tile(keeper, Tile.make(Kind.KEEPER)))
+    empty = next(c for c, t in enumerate(state.tiles) if t is None)
+    with pytest.raises(NotCovered, match="pit fiend is not an end-game piece of the kernel: not modelled"):
+        eg.from_state(state.with_tile(empty, Tile.make(Kind.PIT_FIEND)))
+    with pytest.raises(NotCovered, match="omen"):
+        eg.from_state(state.with_tile(empty, Tile.make(Kind.OMEN)))
+    with pytest.raises(NotCovered, match="the keeper faces no side"):
+        eg.from_state(state.with_tile(empty, Tile.make(Kind.KEEPER)))
     with pytest.raises(NotCovered, match="start tile"):
         eg.from_state(final_flickers_version(new_game(Setup())))
 

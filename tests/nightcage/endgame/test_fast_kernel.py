@@ -5,7 +5,8 @@ position, the very list the pure kernel gives: the same results, in the same
 order, each with the same actions (so plans are byte-identical), and the same
 ``turns_needed`` bound. Positions: every end-game of the corpora
 (``benchmarks/endgames/``, its ``advanced/`` and ``profile/`` sets, where the
-kernel covers them) and of the scenarios, sampled positions, and their
+kernel covers them) and of the scenarios, sampled positions (with keepers and
+the pathless too), and their
 successors one and two turns deep; the rulings the kernel models are each
 switched on a share of them. Then the search with either kernel gives the same
 Solutions on the easy corpus, and the notice is given when the compiled kernel
@@ -33,6 +34,7 @@ from solver.nightcage.model.state import GameState
 from solver.nightcage.notation.forms import load_path
 from solver.nightcage.puzzles.study import kernel_of
 from solver.testing.endgame import final_flickers_version, sample_position
+from tests.nightcage.endgame.advanced_samples import sample_advanced
 from tests.paths import ROOT, night_cage_scenarios
 
 CORPORA = ("benchmarks/endgames", "benchmarks/endgames/advanced", "benchmarks/endgames/profile")
@@ -70,6 +72,8 @@ def roots() -> tuple[eg.K, ...]:
         k = _kernel(sample_position(rng))
         if k is not None:
             found.append(k)
+    for _ in range(60):  # keepers and the pathless (issue 29)
+        found.append(eg.from_state(sample_advanced(rng)))
     return tuple(dict.fromkeys(found))
 
 
@@ -82,7 +86,9 @@ def _live_children(ks: tuple[eg.K, ...]) -> tuple[eg.K, ...]:
 def positions() -> tuple[eg.K, ...]:
     """The roots and their live successors one turn deep, and a share of those two turns deep."""
     first = roots()
-    second = _live_children(first)
+    # A third of the roots with keepers or the pathless (their turns are wide) have their children in.
+    advanced = [k for k in first if k[eg.KEEPER] | k[eg.PATHLESS]]
+    second = _live_children(tuple(k for k in first if not k[eg.KEEPER] | k[eg.PATHLESS]) + tuple(advanced[::3]))
     third = _live_children(second[:: max(1, len(second) // 400)])
     third = third[:: max(1, len(third) // DEEP_LIMIT)]
     return tuple(dict.fromkeys(first + second + third))
@@ -134,6 +140,10 @@ def test_same_turns_needed():
     assert fast is not None
     wrong = [k[1:] for k in positions() if fast.turns_needed(k) != bounds.pure_turns_needed(k)]
     assert wrong == []
+    wrong = [k[1:] for k in positions() if fast.win_bound(k) != bounds.pure_win_bound(k)]
+    assert wrong == []
+    cut = [k for k in positions() if bounds.pure_win_bound(k) > bounds.pure_turns_needed(k)]
+    assert len(cut) > 10, "the board's budget cuts some positions the turn count does not"
 
 
 @built

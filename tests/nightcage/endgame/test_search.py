@@ -192,13 +192,15 @@ def test_the_search_reports_progress_and_stops_on_request() -> None:
 
     state = load_path(str(ROOT / "benchmarks" / "endgames" / "0159.json"))[0].state
     reports: list[dict] = []
-    sol = solve(state, limits=Limits(report_every=0.0), progress=reports.append)  # a report at every step
+    # The Python loop polls at every step (the compiled search every 1,024 positions expanded:
+    # tests/nightcage/endgame/test_search_compiled.py).
+    sol = solve(state, limits=Limits(report_every=0.0), progress=reports.append, compiled=False)  # a report at every step
     assert sol.verdict == "win" and reports
     assert [r["nodes"] for r in reports] == sorted(r["nodes"] for r in reports)
     bounds = [r["turns_at_least"] for r in reports]
     assert bounds == sorted(bounds) and bounds[-1] <= sol.turns
     calls = []
-    stopped = solve(state, should_stop=lambda: calls.append(1) or len(calls) > 3)
+    stopped = solve(state, should_stop=lambda: calls.append(1) or len(calls) > 3, compiled=False)
     assert stopped.verdict == "unknown" and stopped.reason.startswith("stopped on request")
     assert stopped.stats.nodes <= 3
 

@@ -96,7 +96,7 @@ def solve(state: GameState, *, objective: str = Objective.TURNS, limits: Limits 
 def kernel_position(state: GameState) -> eg.K:
     """The kernel form of a position CP-SAT can answer; :class:`UnsupportedError` otherwise."""
     try:
-        return eg.from_state(state)
+        return eg.from_state(state, kinds=eg.STANDARD_KINDS)
     except NotCovered as exc:
         raise UnsupportedError(f"CP-SAT answers Final Flickers turn starts of the standard pieces only: {exc}") from None
 

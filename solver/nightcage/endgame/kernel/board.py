@@ -11,10 +11,15 @@ from __future__ import annotations
 
 from solver.nightcage.model.grid import cells_of
 
+from .advanced import advanced_attack, advanced_table
 from .layout import (
+    B_FACE_HI,
+    B_FACE_LO,
     B_GATE,
+    B_KEEPER,
     B_KEYED,
     B_MONSTER,
+    B_PATHLESS,
     FALLEN,
     KEY,
     LIT,
@@ -59,13 +64,13 @@ def anyone_fell(ps: tuple[int, ...]) -> bool:
 
 
 def lost(b: tuple[int, ...], ps: tuple[int, ...]) -> bool:
-    """No gate left, or fewer keys (held, or on key tiles) than prisoners (the pile is empty)."""
+    """No gate left, or fewer keys (held, on key tiles, held by keepers) than prisoners (the pile is empty)."""
     if not b[B_GATE]:
         return True
     held = 0
     for p in ps:
         held += p >> 10 & 1
-    return held + b[B_KEYED].bit_count() < len(ps)
+    return held + (b[B_KEYED] | b[B_KEEPER]).bit_count() < len(ps)
 
 
 # -- the board and prisoner tuples --------------------------------------------------------------
@@ -74,13 +79,26 @@ def lost(b: tuple[int, ...], ps: tuple[int, ...]) -> bool:
 def without(b: tuple[int, ...], mask: int) -> tuple[int, ...]:
     """The board with the tiles of ``mask`` removed."""
     m = ~mask
-    return (b[0] & m, b[1] & m, b[2] & m, b[3] & m, b[4] & m, b[5] & m, b[6] & m, b[7] & m, b[8] & m, b[9] & m)
+    return (b[0] & m, b[1] & m, b[2] & m, b[3] & m, b[4] & m, b[5] & m, b[6] & m, b[7] & m, b[8] & m, b[9] & m,
+            b[10] & m, b[11] & m, b[12] & m, b[13] & m)
 
 
 def collapsed(b: tuple[int, ...], bit: int) -> tuple[int, ...]:
-    """The board with the crumbling tile of ``bit`` flipped into a pit (step 2)."""
+    """The board with the tile of ``bit`` flipped into a pit: a crumbling tile left (step 2), or a
+    keeper whose key is taken (6.5)."""
     m = ~bit
-    return (b[0], b[1] & m, b[2] & m, b[3] & m, b[4] & m, b[5] | bit, b[6] & m, b[7] & m, b[8] & m, b[9] & m)
+    return (b[0], b[1] & m, b[2] & m, b[3] & m, b[4] & m, b[5] | bit, b[6] & m, b[7] & m, b[8] & m, b[9] & m,
+            b[10] & m, b[11] & m, b[12] & m, b[13] & m)
+
+
+def facing(b: tuple[int, ...], cell: int) -> int:
+    """The direction index a keeper's mouth faces (N 0, E 1, S 2, W 3)."""
+    return (b[B_FACE_LO] >> cell & 1) | (b[B_FACE_HI] >> cell & 1) << 1
+
+
+def wax_eaters(b: tuple[int, ...]) -> int:
+    """The monsters that go after attacking (RULING-MONSTER-REMOVED): neither keepers nor the pathless."""
+    return b[B_MONSTER] & ~b[B_KEEPER] & ~b[B_PATHLESS]
 
 
 def key_taken(b: tuple[int, ...], bit: int) -> tuple[int, ...]:
@@ -114,12 +132,24 @@ def adjacent(ctx: Context, b: tuple[int, ...], a: int, c: int) -> bool:
 # -- sight and attacks ----------------------------------------------------------------------------
 
 
-def sight_table(ctx: Context, b: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
-    """``(monster bit, sight mask)`` of every wax eater, cached by the openings and monsters."""
-    key = (b[1], b[2], b[3], b[4], b[B_MONSTER])
+Sights = tuple[tuple[int, ...], ...]
+"""A board's sight table: ``(monster bit, sight)`` per wax eater on a board of the standard pieces;
+with keepers or the pathless, ``(monster bit, trigger zone, reach, reach that puts candles out,
+monsters whose attack does nothing to it)`` per monster (:mod:`~solver.nightcage.endgame.kernel.advanced`)."""
+
+
+def sight_table(ctx: Context, b: tuple[int, ...]) -> Sights:
+    """The sight table of a board, cached by its openings and monsters."""
+    if b[B_KEEPER] | b[B_PATHLESS]:
+        key: tuple[int, ...] = (b[1], b[2], b[3], b[4], b[B_MONSTER], b[B_KEEPER], b[B_FACE_LO], b[B_FACE_HI], b[B_PATHLESS])
+    else:
+        key = (b[1], b[2], b[3], b[4], b[B_MONSTER])
     table = ctx.sights.get(key)
     if table is None:
-        table = tuple((1 << m, line_of_sight(ctx, b, m)) for m in cells_of(b[B_MONSTER]))
+        if len(key) > 5:
+            table = advanced_table(ctx, b)
+        else:
+            table = tuple((1 << m, line_of_sight(ctx, b, m)) for m in cells_of(b[B_MONSTER]))
         if len(ctx.sights) >= SIGHT_CACHE_LIMIT:
             ctx.sights.clear()
         ctx.sights[key] = table
@@ -148,17 +178,19 @@ def line_of_sight(ctx: Context, b: tuple[int, ...], m: int) -> int:
     return seen
 
 
-def watchers(table: tuple[tuple[int, int], ...], cell_bit: int) -> int:
-    """The monsters that have the cell in sight."""
+def watchers(table: Sights, cell_bit: int) -> int:
+    """The monsters a move at the cell triggers (those that have it in sight)."""
     out = 0
-    for mbit, seen in table:
-        if seen & cell_bit:
-            out |= mbit
+    for entry in table:
+        if entry[1] & cell_bit:
+            out |= entry[0]
     return out
 
 
-def attack(table: tuple[tuple[int, int], ...], monsters: int, triggered: int) -> tuple[int, int]:
-    """Chain reaction (step 4): ``(every monster that attacks, every cell they see)``."""
+def attack(table: Sights, monsters: int, triggered: int) -> tuple[int, int]:
+    """Chain reaction (step 4): ``(every monster that attacks, the cells where a lit candle goes out)``."""
+    if table and len(table[0]) > 2:
+        return advanced_attack(table, monsters, triggered)
     while True:
         seen = 0
         for mbit, sight in table:

@@ -85,18 +85,78 @@ def compiled_successors(k: K, include_losses: bool = True) -> list[tuple[K, tupl
         return None
 
 
-def compiled_bound(pure_bound: Callable[[K], int]) -> Callable[[K], int]:
-    """The compiled twin of :func:`solver.nightcage.endgame.bounds.turns_needed` when the compiled kernel runs
-    (``pure_bound`` itself otherwise, and for the positions it cannot take)."""
+SearchAnswer = tuple[str, int, int, int, int, "list[K] | None"]
+"""``(status, expanded, generated, kept, proven bound, path)`` of the compiled search."""
+
+
+def compiled_search(
+    k: K, nerve_first: bool, max_nodes: int, max_positions: int | None, tick: Callable[[int, int, int], str | None] | None
+) -> SearchAnswer | None:
+    """:func:`solver.nightcage.endgame.search.solve`'s best-first search in C (``csrc/search.c``), or
+    None when the compiled kernel does not run or cannot take ``k``.
+
+    ``tick(expanded, generated, bound)`` is called every 1,024 expansions; a string back stops
+    the search with it as the status. The status is ``win`` (``path``: the positions from ``k``
+    to the win), ``lose``, ``node`` or ``memory`` (a limit), or the tick's."""
+    if _fast is None:
+        return None
+    try:
+        return _fast.search(k, nerve_first, max_nodes, max_positions or 0, tick)
+    except _fast.Unsupported:
+        return None
+
+
+class CompiledOracle:
+    """The memory and depth-first search of :class:`solver.nightcage.endgame.oracle.EndgameOracle`,
+    compiled (``csrc/oracle.c``): positions proven won and lost, kept by their canonical key's
+    fingerprint across questions."""
+
+    __slots__ = ("memory",)
+
+    def __init__(self, fast: Any) -> None:
+        self.memory = fast.oracle_new()
+
+    def wins(self, k: K, max_nodes: int, room: int | None, tick: Callable[[int], str | None]) -> tuple[str, int] | None:
+        """``(status, expanded)``: ``win``, ``lose``, ``node``, ``memory`` or the tick's; None when the
+        compiled kernel cannot take ``k``."""
+        try:
+            return _compiled.oracle_wins(self.memory, k, max_nodes, -1 if room is None else room, tick)  # type: ignore[union-attr]
+        except _compiled.Unsupported:  # type: ignore[union-attr]
+            return None
+
+    def known(self, k: K) -> str | None:
+        """``win`` or ``lose`` when remembered, else None."""
+        try:
+            return _compiled.oracle_known(self.memory, k)  # type: ignore[union-attr]
+        except _compiled.Unsupported:  # type: ignore[union-attr]
+            return None
+
+    def sizes(self) -> tuple[int, int]:
+        return _compiled.oracle_sizes(self.memory)  # type: ignore[union-attr]
+
+    def forget(self) -> None:
+        _compiled.oracle_forget(self.memory)  # type: ignore[union-attr]
+
+
+def compiled_oracle() -> CompiledOracle | None:
+    """A compiled oracle's memory when the compiled kernel runs, else None (the Python one runs)."""
+    return CompiledOracle(_fast) if _fast is not None else None
+
+
+def compiled_bound(pure_bound: Callable[[K], int], name: str = "turns_needed") -> Callable[[K], int]:
+    """The compiled twin ``name`` of a bound of :mod:`solver.nightcage.endgame.bounds` (``turns_needed``,
+    ``win_bound``) when the compiled kernel runs (``pure_bound`` itself otherwise, and for the
+    positions it cannot take)."""
     if _fast is None:
         return pure_bound
-    fast, unsupported = _fast.turns_needed, _fast.Unsupported
+    fast, unsupported = getattr(_fast, name), _fast.Unsupported
 
-    def turns_needed(k: K) -> int:
+    def bound(k: K) -> int:
         try:
             return fast(k)
         except unsupported:
             return pure_bound(k)
 
-    turns_needed.__doc__ = pure_bound.__doc__
-    return turns_needed
+    bound.__name__ = bound.__qualname__ = name
+    bound.__doc__ = pure_bound.__doc__
+    return bound

@@ -19,11 +19,16 @@ from solver.nightcage.model.tiles import Kind, Tile
 from .board import outcome
 from .layout import (
     B_CRUMBLING,
+    B_FACE_HI,
+    B_FACE_LO,
     B_GATE,
+    B_KEEPER,
     B_KEYED,
     B_MONSTER,
+    B_PATHLESS,
     B_PIT,
     B_PRESENT,
+    BOARD_MASKS,
     CTX,
     FALLEN,
     FALLING_FILE,
@@ -31,6 +36,7 @@ from .layout import (
     KEY,
     KEYED,
     LIT,
+    MODELLED_KINDS,
     NERVE_SHIFT,
     OPEN_N,
     PIT,
@@ -46,13 +52,15 @@ from .layout import (
 )
 
 
-def from_state(state: GameState) -> K:
+def from_state(state: GameState, kinds: frozenset[Kind] = MODELLED_KINDS) -> K:
     """The kernel position of an end-game turn-start state.
 
     Raises :class:`~solver.base.errors.NotCovered` when the state is not at a
-    turn start, its pile is not empty, it holds pieces other than the standard
-    ones, or a prisoner is unplaced or (the game not being over) stands where
-    no prisoner can stand between turns. Finished games are accepted as they
+    turn start, its pile is not empty, it holds pieces other than ``kinds``
+    (the kernel's: the standard ones, keepers and the pathless; a planner that
+    models fewer passes its own, e.g. :data:`STANDARD_KINDS`), or a prisoner is
+    unplaced or (the game not being over) stands where no prisoner can stand
+    between turns. Finished games are accepted as they
     are, so that every result of :func:`~solver.nightcage.endgame.kernel.turn.successors`
     converts back and forth.
     """
@@ -62,10 +70,10 @@ def from_state(state: GameState) -> K:
         raise NotCovered(f"not the end-game: the pile holds {state.pile.count} tiles")
     if len(state.prisoners) > 8:
         raise NotCovered("too many prisoners")
-    masks = [0] * 10
+    masks = [0] * BOARD_MASKS
     for c, tile in enumerate(state.tiles):
         if tile is not None:
-            _encode_tile(masks, c, tile, state)
+            _encode_tile(masks, c, tile, state, kinds)
     prisoners = tuple(_encode_prisoner(state, i) for i in range(len(state.prisoners)))
     ctx = context(state.size, tuple(p.name for p in state.prisoners), ruling_flags(state.rulings))
     k = (ctx, state.turn, *masks, *prisoners)
@@ -75,9 +83,10 @@ def from_state(state: GameState) -> K:
     return k
 
 
-def _encode_tile(masks: list[int], c: int, tile: Tile, state: GameState) -> None:
-    if tile.kind not in STANDARD_KINDS or tile.dirge:
-        raise NotCovered(f"{state.geo.name(c)}: {tile.describe()} is not a standard end-game piece: not modelled")
+def _encode_tile(masks: list[int], c: int, tile: Tile, state: GameState, kinds: frozenset[Kind]) -> None:
+    if tile.kind not in kinds or tile.dirge:
+        what = "a standard end-game piece" if kinds == STANDARD_KINDS else "an end-game piece of the kernel"
+        raise NotCovered(f"{state.geo.name(c)}: {tile.describe()} is not {what}: not modelled")
     bit = 1 << c
     masks[B_PRESENT] |= bit
     for i, d in enumerate(DIRECTIONS):
@@ -85,8 +94,17 @@ def _encode_tile(masks: list[int], c: int, tile: Tile, state: GameState) -> None
             masks[1 + i] |= bit
     if tile.kind is Kind.PIT:
         masks[B_PIT] |= bit
-    if tile.kind is Kind.WAX_EATER:
+    if tile.kind in (Kind.WAX_EATER, Kind.KEEPER, Kind.PATHLESS):
         masks[B_MONSTER] |= bit
+    if tile.kind is Kind.KEEPER:
+        if tile.facing not in DIRECTIONS:
+            raise NotCovered(f"{state.geo.name(c)}: the keeper faces no side")
+        masks[B_KEEPER] |= bit
+        face = DIRECTIONS.index(tile.facing)
+        masks[B_FACE_LO] |= bit if face & 1 else 0
+        masks[B_FACE_HI] |= bit if face & 2 else 0
+    if tile.kind is Kind.PATHLESS:
+        masks[B_PATHLESS] |= bit
     if tile.kind is Kind.GATE:
         masks[B_GATE] |= bit
     if tile.kind is Kind.KEY and not tile.key_taken:

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .board import adjacent, key_taken, with_prisoner, won
-from .layout import B_KEYED, FALLEN, KEY, POS, Context, K
+from .board import adjacent, collapsed, key_taken, with_prisoner, won
+from .layout import B_KEYED, B_PIT, FALLEN, KEY, POS, Context, K
 
 KeyConfig = tuple[tuple[int, ...], tuple[int, ...], tuple[str, ...]]
 """``(board, prisoners, actions)``: a key configuration and the passes that reach it."""
@@ -84,6 +84,39 @@ class Expansion:
                     moves.append((key_taken(b0, hbit), with_prisoner(ps0, a, pa | KEY), "take"))
             for b1, ps1, text in moves:
                 state = (ps1, b1[B_KEYED])
+                if state not in seen:
+                    seen.add(state)
+                    found.append((b1, ps1, acts0 + (text,)))
+        return found
+
+    def keeper_configs(self, b: tuple[int, ...], ps: tuple[int, ...], cell: int) -> list[KeyConfig]:
+        """On a keeper still holding its key, before the scramble off it (RULING-KEEPER-KEY-TILE):
+        every key configuration passes reach, the current one first, and after each one where the
+        active prisoner is keyless, ``take``: the keeper becomes a pit and no pass follows."""
+        ctx, a = self.ctx, self.a
+        near = [j for j, q in enumerate(ps) if j != a and q & POS < FALLEN and adjacent(ctx, b, cell, q & POS)]
+        give_to, give_from = ctx.give_to[a], ctx.give_from[a]
+        found: list[KeyConfig] = [(b, ps, ())]
+        seen = {ps}
+        i = 0
+        while i < len(found):
+            b0, ps0, acts0 = found[i]
+            i += 1
+            if b0[B_PIT] >> cell & 1:
+                continue  # taken: the scramble follows at once
+            pa = ps0[a]
+            moves = []
+            if pa & KEY:
+                for j in near:
+                    if not ps0[j] & KEY:
+                        moves.append((b0, with_prisoner(with_prisoner(ps0, a, pa ^ KEY), j, ps0[j] | KEY), give_to[j]))
+            else:
+                for j in near:
+                    if ps0[j] & KEY:
+                        moves.append((b0, with_prisoner(with_prisoner(ps0, a, pa | KEY), j, ps0[j] ^ KEY), give_from[j]))
+                moves.append((collapsed(b0, 1 << cell), with_prisoner(ps0, a, pa | KEY), ctx.take_text))
+            for b1, ps1, text in moves:
+                state = ps1 if text != ctx.take_text else ps1 + (-1,)
                 if state not in seen:
                     seen.add(state)
                     found.append((b1, ps1, acts0 + (text,)))

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from .board import occupied, with_prisoner, without, won
 from .expansion import KeyConfig
-from .layout import B_PRESENT, FALLEN, NERVE_ONE, NERVE_SHIFT, POS
-from .lighting import Lighting
+from .layout import B_KEEPER, B_PRESENT, FALLEN, NERVE_ONE, NERVE_SHIFT, POS
+from .lighting import Lighting, illuminated
 
 
 class FinalFlickers(Lighting):
@@ -25,8 +25,9 @@ class FinalFlickers(Lighting):
     ) -> None:
         """Key passes, then the Final Flickers discard or hold (§4.8).
 
-        After step 6 every tile on the board is illuminated, so every tile may
-        be discarded (occupied ones only under RULING-FF-OCCUPIED). Keys pass
+        After step 6 every tile on the board is illuminated but the keepers no
+        one lights, so every other tile may be discarded (occupied ones only
+        under RULING-FF-OCCUPIED). Keys pass
         here (passes at a waiting move-again decision reach the same
         configurations). With nothing to discard and no Nerve to hold the
         light (possible only under the alternative ruling) the turn ends with
@@ -41,6 +42,8 @@ class FinalFlickers(Lighting):
         a = self.a
         hold = ps[a] >> NERVE_SHIFT & 3 >= 1 and spent <= 1 and not gained
         discardable = b[B_PRESENT] if self.ctx.flickers_occupied else b[B_PRESENT] & ~occupied(ps)
+        if b[B_KEEPER]:
+            discardable &= ~b[B_KEEPER] | illuminated(self.ctx, b, ps)
         for b1, ps1, kacts in configs or self.key_configs(b, ps):
             base = acts + kacts if kacts else acts
             if kacts and won(b1, ps1):
@@ -70,8 +73,9 @@ class FinalFlickers(Lighting):
         ctx, out = self.ctx, self.out
         texts = ctx.discard_text
         turn_on, turn_over = self.nxt, self.a
-        present, on, oe, os_, ow, pit, mon, gate, keyed, crumb = b
-        spare_keys = keyed.bit_count() - len(ps)
+        present, on, oe, os_, ow, pit, mon, gate, keyed, crumb, keeper, face_lo, face_hi, pathless = b
+        keys = keyed | keeper
+        spare_keys = keys.bit_count() - len(ps)
         fallen: dict[int, tuple[int, ...]] = {}  # cell -> the prisoners once its tile is gone
         for i, p in enumerate(ps):
             spare_keys += p >> 10 & 1
@@ -87,9 +91,10 @@ class FinalFlickers(Lighting):
                     out.setdefault((ctx, turn_over) + without(b, low) + fallen[c], base + (texts[c],))
                 continue
             m = ~low
-            lost = gate == low or (keyed & low and spare_keys <= 0)
+            lost = gate == low or (keys & low and spare_keys <= 0)
             if lost and not self.losses:
                 continue
             turn = turn_over if lost else turn_on
-            k2 = (ctx, turn, present ^ low, on & m, oe & m, os_ & m, ow & m, pit & m, mon & m, gate & m, keyed & m, crumb & m) + ps
+            k2 = (ctx, turn, present ^ low, on & m, oe & m, os_ & m, ow & m, pit & m, mon & m, gate & m, keyed & m, crumb & m,
+                  keeper & m, face_lo & m, face_hi & m, pathless & m) + ps
             out.setdefault(k2, base + (texts[c],))

@@ -1,14 +1,17 @@
 """The kernel position ``K``: its tuple layout, the prisoner int, and the shared :class:`Context`.
 
 ``K = (ctx, turn, present, open_n, open_e, open_s, open_w, pit, monster, gate,
-key, crumbling, p0, p1, …)`` (hashable, cheap to copy)
+key, crumbling, keeper, face_lo, face_hi, pathless, p0, p1, …)`` (hashable, cheap to copy)
 
 * ``ctx`` is an interned :class:`Context` (board size, prisoner names, the
   rulings that matter in the end-game): identical contexts are the same
   object, so comparing and hashing it is one pointer operation.
 * the ten board masks have bit ``c`` for cell ``c`` (the numbering of
   :mod:`solver.nightcage.model.grid`): tiles present (pits included), each side's openings,
-  pits, wax eaters, gates, key tiles whose key is still there, crumbling tiles.
+  pits, monsters (wax eaters, keepers and the pathless), gates, key tiles whose key is
+  still there, crumbling tiles; then keepers, the two bits of each keeper's facing (its
+  direction index, N 0 to W 3: ``face_lo`` the low bit, ``face_hi`` the high one), and
+  the pathless. A keeper always holds its key (taken, it becomes a pit).
 * one int per prisoner, in turn order: bits 0-6 its place (a cell < 64;
   ``64 + c`` fell from ``c``; ``113 + r`` / ``120 + f`` falling toward row
   ``r`` / file ``f``), bit 7 lit, bits 8-9 Nerve, bit 10 a key held.
@@ -31,8 +34,12 @@ from typing import Any
 from solver.nightcage.model.grid import DIR_LETTER, DIRECTIONS, geometry
 from solver.nightcage.model.rulings import (
     FLICKERS_OCCUPIED,
+    KEEPER_BACK,
+    KEEPER_KEY_TILE,
+    KEEPER_RANGED_OUT,
     LOS_END,
     MONSTER_REMOVED,
+    PATHLESS_SIGHT,
     RELIGHT_AT_START,
     RELIGHT_WITH_ACTIVE,
     SAME_GATE_NOT_ADJACENT,
@@ -58,14 +65,19 @@ FALLING_FILE = 120
 
 # -- indices into K -------------------------------------------------------------------
 
-CTX, TURN, PRESENT, OPEN_N, OPEN_E, OPEN_S, OPEN_W, PIT, MONSTER, GATE, KEYED, CRUMBLING = range(12)
-PRISONERS = 12
+CTX, TURN, PRESENT, OPEN_N, OPEN_E, OPEN_S, OPEN_W, PIT, MONSTER, GATE, KEYED, CRUMBLING, KEEPER, FACE_LO, FACE_HI, PATHLESS = range(16)
+PRISONERS = 16
 """First prisoner int in K; the board tuple ``b`` is ``K[PRESENT:PRISONERS]``."""
 
 # Indices into the board tuple b = K[PRESENT:PRISONERS] (openings of direction i at b[B_OPEN_N + i]).
-B_PRESENT, B_OPEN_N, B_OPEN_E, B_OPEN_S, B_OPEN_W, B_PIT, B_MONSTER, B_GATE, B_KEYED, B_CRUMBLING = range(10)
+(B_PRESENT, B_OPEN_N, B_OPEN_E, B_OPEN_S, B_OPEN_W, B_PIT, B_MONSTER, B_GATE, B_KEYED, B_CRUMBLING, B_KEEPER, B_FACE_LO, B_FACE_HI,
+ B_PATHLESS) = range(14)
+BOARD_MASKS = 14
 
 STANDARD_KINDS = frozenset({Kind.START, Kind.STRAIGHT, Kind.T, Kind.CROSS, Kind.KEY, Kind.GATE, Kind.WAX_EATER, Kind.PIT})
+MODELLED_KINDS = STANDARD_KINDS | {Kind.KEEPER, Kind.PATHLESS}
+"""What the kernel plays: the standard pieces, keepers and the pathless (not pit fiends, which never
+rest on a board, omens or the Dirge)."""
 
 SIGHT_CACHE_LIMIT = 65_536
 """Boards whose sight lines a context remembers (then it forgets them all)."""
@@ -93,6 +105,10 @@ class Context:
         "same_gate_adjacent",
         "flickers_occupied",
         "relight_at_start",
+        "keeper_ranged_out",
+        "keeper_back",
+        "pathless_sight",
+        "keeper_key_tile",
         "nb",
         "nb_bit",
         "rays",
@@ -104,6 +120,9 @@ class Context:
         "scramble_text",
         "give_to",
         "give_from",
+        "back_lines",
+        "row_col",
+        "take_text",
         "sights",
     )
 
@@ -120,6 +139,10 @@ class Context:
         self.same_gate_adjacent = not flags & F_SAME_GATE_NOT_ADJACENT
         self.flickers_occupied = bool(flags & F_FLICKERS_OCCUPIED)
         self.relight_at_start = bool(flags & F_RELIGHT_AT_START)
+        self.keeper_ranged_out = bool(flags & F_KEEPER_RANGED_OUT)
+        self.keeper_back = bool(flags & F_KEEPER_BACK)
+        self.pathless_sight = bool(flags & F_PATHLESS_SIGHT)
+        self.keeper_key_tile = bool(flags & F_KEEPER_KEY_TILE)
         self.nb = geo.neighbours
         self.nb_bit = tuple(tuple(1 << x for x in row) for row in geo.neighbours)
         # Sight rays as cell bits: the cells met from c in direction i, until just before c again.
@@ -134,7 +157,13 @@ class Context:
         # The engine writes "give B" when the active prisoner gives, "give A B" otherwise.
         self.give_to = tuple(tuple(f"give {b}" for b in names) for _ in names)
         self.give_from = tuple(tuple(f"give {b} {a}" for b in names) for a in names)
-        self.sights: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
+        # back_lines[c][f]: the cells behind a keeper on c facing direction index f (§8.14): going
+        # backward, those nearer than going forward round the torus.
+        self.back_lines = tuple(tuple(_mask(geo.rays[c][f ^ 2][: (size - 1) // 2]) for f in range(4)) for c in range(geo.cells))
+        # row_col[c]: a pathless's reach from c, its whole row and file through anything (itself excluded).
+        self.row_col = tuple(_mask(geo.rays[c][1] + geo.rays[c][0]) for c in range(geo.cells))
+        self.take_text = "take"
+        self.sights: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
 
     def __reduce__(self) -> tuple[Any, ...]:
         return context, (self.size, self.names, self.flags)
@@ -150,6 +179,10 @@ F_RELIGHT_WITH_ACTIVE = 8
 F_SAME_GATE_NOT_ADJACENT = 16
 F_FLICKERS_OCCUPIED = 32
 F_RELIGHT_AT_START = 64
+F_KEEPER_RANGED_OUT = 128
+F_KEEPER_BACK = 256
+F_PATHLESS_SIGHT = 512
+F_KEEPER_KEY_TILE = 1024
 
 MODELLED_RULINGS = (
     LOS_END,
@@ -159,6 +192,10 @@ MODELLED_RULINGS = (
     SAME_GATE_NOT_ADJACENT,
     FLICKERS_OCCUPIED,
     RELIGHT_AT_START,
+    KEEPER_RANGED_OUT,
+    KEEPER_BACK,
+    PATHLESS_SIGHT,
+    KEEPER_KEY_TILE,
 )
 """The rulings a Final Flickers turn can depend on: the kernel's flags below, in their order."""
 
@@ -170,18 +207,29 @@ FLAG_RULINGS = (
     (F_SAME_GATE_NOT_ADJACENT, "same_gate_not_adjacent"),
     (F_FLICKERS_OCCUPIED, "flickers_occupied"),
     (F_RELIGHT_AT_START, "relight_at_start"),
+    (F_KEEPER_RANGED_OUT, "keeper_ranged_out"),
+    (F_KEEPER_BACK, "keeper_back"),
+    (F_PATHLESS_SIGHT, "pathless_sight"),
+    (F_KEEPER_KEY_TILE, "keeper_key_tile"),
 )
 """Each ruling flag and the :class:`~solver.nightcage.model.rulings.Rulings` field it reads.
 
 These are the rulings that can change an end-game turn. The others cannot: no tile is
 drawn (FILL-ALL-LIT, STAY-SWAP), nobody lands (LAND-FULL-LINE), no Block is
-offered (BLOCK-ANY-TURN), no advanced piece is played (KEEPER-RANGED-OUT,
-KEEPER-BACK, PATHLESS-SIGHT, ADV-5P-WAX, DIRGE-SHAPE), and the only Nerve use left after a
+offered (BLOCK-ANY-TURN), the setup is over (ADV-5P-WAX), the Dirge is not played
+(DIRGE-SHAPE), and the only Nerve use left after a
 gain is holding the light, barred under both readings of NERVE-AFTER-GAIN.
 MONSTER-REMOVED matters only with LOS-END's alternative: whoever lights a wax
 eater stands in its sight (its tile opens toward it), so once it attacks that
 candle goes out and darkness removes it anyway, unless the line stops before
 that prisoner."""
+
+def _mask(cells: tuple[int, ...]) -> int:
+    out = 0
+    for c in cells:
+        out |= 1 << c
+    return out
+
 
 _CONTEXTS: dict[tuple[int, tuple[str, ...], int], Context] = {}
 

@@ -1,10 +1,10 @@
-"""Step 6 with an empty pile (§3, §4 step 6): darkness removes the unlit tiles, then prisoners relight."""
+"""Step 6 with an empty pile (§3, §4 step 6): darkness removes the unlit tiles (keepers stay), then prisoners relight."""
 
 from __future__ import annotations
 
 from .board import adjacent, with_prisoner, without
 from .expansion import Expansion
-from .layout import B_PRESENT, FALLEN, LIT, POS, Context
+from .layout import B_KEEPER, B_PRESENT, FALLEN, LIT, POS, Context
 
 
 class Lighting(Expansion):
@@ -13,26 +13,8 @@ class Lighting(Expansion):
     __slots__ = ()
 
     def light(self, b: tuple[int, ...], ps: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """Step 6 with an empty pile (§3): darkness, then relighting; nothing is filled."""
-        nb_bit = self.ctx.nb_bit
-        lit = 0
-        for p in ps:
-            pos = p & POS
-            if pos >= FALLEN:
-                continue
-            bit = 1 << pos
-            lit |= bit
-            if p & LIT:
-                near = nb_bit[pos]
-                if b[1] & bit:
-                    lit |= near[0]
-                if b[2] & bit:
-                    lit |= near[1]
-                if b[3] & bit:
-                    lit |= near[2]
-                if b[4] & bit:
-                    lit |= near[3]
-        dark = b[B_PRESENT] & ~lit
+        """Step 6 with an empty pile (§3): darkness (keepers stay), then relighting; nothing is filled."""
+        dark = b[B_PRESENT] & ~illuminated(self.ctx, b, ps) & ~b[B_KEEPER]
         if dark:
             b = without(b, dark)
         for p in ps:
@@ -58,6 +40,29 @@ class Lighting(Expansion):
         for j in near:
             ps = with_prisoner(ps, j, ps[j] | LIT)
         return ps
+
+
+def illuminated(ctx: Context, b: tuple[int, ...], ps: tuple[int, ...]) -> int:
+    """The cells the prisoners light: their own, and a lit one's neighbours its tile opens toward (§3)."""
+    nb_bit = ctx.nb_bit
+    lit = 0
+    for p in ps:
+        pos = p & POS
+        if pos >= FALLEN:
+            continue
+        bit = 1 << pos
+        lit |= bit
+        if p & LIT:
+            near = nb_bit[pos]
+            if b[1] & bit:
+                lit |= near[0]
+            if b[2] & bit:
+                lit |= near[1]
+            if b[3] & bit:
+                lit |= near[2]
+            if b[4] & bit:
+                lit |= near[3]
+    return lit
 
 
 def relight_chains(ctx: Context, b: tuple[int, ...], ps: tuple[int, ...]) -> tuple[int, ...]:

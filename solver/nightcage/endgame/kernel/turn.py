@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .board import attack, collapsed, lost, outcome, put_out, sight_table, watchers, with_prisoner, won
-from .layout import B_CRUMBLING, B_MONSTER, CTX, FALLEN, LIT, NERVE_ONE, NERVE_SHIFT, POS, PRESENT, PRISONERS, TURN, K
+from .layout import B_CRUMBLING, B_KEEPER, B_MONSTER, CTX, FALLEN, LIT, NERVE_ONE, NERVE_SHIFT, POS, PRESENT, PRISONERS, TURN, K
 from .moves import Moves
 
 
@@ -70,7 +70,11 @@ class Turn(Moves):
         # A stay that cannot fall changes no adjacency, so passes before it equal passes
         # after it at the Final Flickers decision, which always waits under
         # RULING-FF-OCCUPIED (the active prisoner's own tile can be discarded).
-        stay_every_config = bool(b[B_CRUMBLING] >> cell & 1) or not self.ctx.flickers_occupied
+        # Under RULING-KEEPER-KEY-TILE's other reading a key held can bar the only move (a keeper's
+        # back), which makes a Lights Out stay free: the stay then depends on the passes.
+        stay_every_config = (
+            bool(b[B_CRUMBLING] >> cell & 1) or not self.ctx.flickers_occupied or (bool(b[B_KEEPER]) and not self.ctx.keeper_key_tile)
+        )
         for n, (b1, ps1, kacts) in enumerate(self.key_configs(b, ps)):
             if kacts and won(b1, ps1):
                 self.end(b1, ps1, kacts)

@@ -63,7 +63,7 @@ def export(state: GameState) -> PddlTask:
     prisoner). A finished game is exported too (see :mod:`solver.nightcage.endgame.pddl.domain`).
     """
     try:
-        k = eg.from_state(state)
+        k = eg.from_state(state, kinds=eg.STANDARD_KINDS)
     except NotCovered as exc:
         raise ExportError(f"not a Final Flickers turn start of standard pieces: {exc}") from None
     ctx: eg.Context = k[eg.CTX]
@@ -106,7 +106,7 @@ class _Tiles:
 
     @classmethod
     def of(cls, k: eg.K) -> _Tiles:
-        present, on, oe, os_, ow, pit, mon, gate, keyed, crumb = k[eg.PRESENT : eg.PRISONERS]
+        present, on, oe, os_, ow, pit, mon, gate, keyed, crumb = k[eg.PRESENT : eg.PRESENT + eg.B_KEEPER]
         return cls(present, (on, oe, os_, ow), pit, mon, gate, keyed, crumb)
 
     def opens(self, c: int, i: int) -> bool:

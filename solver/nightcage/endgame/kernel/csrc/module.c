@@ -36,6 +36,25 @@ static int texts(PyObject *ctx, const char *name, PyObject **out, int count) {
     return ok ? 0 : -1;
 }
 
+/* Read ctx.<name>: a tuple of `cells` masks, or (width > 0) of `cells` tuples of `width` masks, into out. */
+static int masks(PyObject *ctx, const char *name, int cells, int width, u64 *out) {
+    PyObject *v = PyObject_GetAttrString(ctx, name);
+    if (!v) return -1;
+    int ok = PyTuple_Check(v) && PyTuple_GET_SIZE(v) == cells;
+    for (int x = 0; ok && x < cells; x++) {
+        PyObject *row = PyTuple_GET_ITEM(v, x);
+        if (!width) {
+            out[x] = PyLong_AsUnsignedLongLong(row);
+            continue;
+        }
+        ok = PyTuple_Check(row) && PyTuple_GET_SIZE(row) == width;
+        for (int i = 0; ok && i < width; i++) out[x * width + i] = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(row, i));
+    }
+    Py_DECREF(v);
+    if (!ok && !PyErr_Occurred()) PyErr_Format(FastUnsupported, "context field %s", name);
+    return ok && !PyErr_Occurred() ? 0 : -1;
+}
+
 static int fill(Ctx *c, PyObject *ctx) {
     PyObject *v;
     c->ctx = ctx;
@@ -47,15 +66,25 @@ static int fill(Ctx *c, PyObject *ctx) {
     if (!v) return -1;
     c->cells = (int)PyLong_AsLong(v);
     Py_DECREF(v);
-    if (c->cells <= 0 || c->cells > MAXCELLS || c->size + 1 > MAXRAY) {
+    if (c->cells <= 0 || c->cells > MAXCELLS || c->size + 1 > MAXRAY || c->cells != c->size * c->size) {
         PyErr_SetString(FastUnsupported, "board size");
         return -1;
     }
+    u64 rank0 = ((u64)1 << c->size) - 1, file_a = 0;
+    for (int r = 0; r < c->size; r++) file_a |= (u64)1 << (r * c->size);
+    c->bottom = rank0;
+    c->top = rank0 << (c->size * (c->size - 1));
+    c->left = file_a;
+    c->right = file_a << (c->size - 1);
+    c->across = c->size * (c->size - 1);
     if (flag(ctx, "los_end", &c->los_end) || flag(ctx, "trigger_origin", &c->trigger_origin) ||
         flag(ctx, "monster_removed", &c->monster_removed) || flag(ctx, "relight_with_active", &c->relight_with_active) ||
         flag(ctx, "same_gate_adjacent", &c->same_gate_adjacent) || flag(ctx, "flickers_occupied", &c->flickers_occupied) ||
-        flag(ctx, "relight_at_start", &c->relight_at_start))
+        flag(ctx, "relight_at_start", &c->relight_at_start) || flag(ctx, "keeper_ranged_out", &c->keeper_ranged_out) ||
+        flag(ctx, "keeper_back", &c->keeper_back) || flag(ctx, "pathless_sight", &c->pathless_sight) ||
+        flag(ctx, "keeper_key_tile", &c->keeper_key_tile))
         return -1;
+    if (masks(ctx, "back_lines", c->cells, 4, &c->back_line[0][0]) || masks(ctx, "row_col", c->cells, 0, c->row_col)) return -1;
     PyObject *nb = PyObject_GetAttrString(ctx, "nb");
     PyObject *between = PyObject_GetAttrString(ctx, "between");
     PyObject *rays = PyObject_GetAttrString(ctx, "rays");
@@ -146,7 +175,7 @@ const Ctx *fast_context(PyObject *ctx) {
 /* -- reading a position ---------------------------------------------------------------- */
 
 /* Parse K into its context tables, a zeroed Pt, the turn and the prisoner count. */
-static const Ctx *parse(PyObject *k, Pt *s, int *turn, int *n) {
+const Ctx *fast_parse(PyObject *k, Pt *s, int *turn, int *n) {
     if (!PyTuple_Check(k) || PyTuple_GET_SIZE(k) <= K_PRISONERS) {
         PyErr_SetString(PyExc_TypeError, "a kernel position (a tuple) is expected");
         return NULL;
@@ -179,19 +208,26 @@ static const Ctx *parse(PyObject *k, Pt *s, int *turn, int *n) {
 
 /* -- the successors (turn.py's successors) ------------------------------------------------ */
 
-PyObject *fast_successors(const Ctx *c, PyObject *k, Pt *start, int turn, int n, int losses) {
+/* Every result of one turn into the tables (results_count, result_at): 0, or -1 when a fixed
+ * table was too small (the pure kernel must run). */
+int expand(const Ctx *c, const Pt *start, int turn, int n, int losses, int actions) {
     static Turn t;
     t.c = c;
     t.a = turn;
     t.nxt = (turn + 1) % n;
     t.n = n;
     t.losses = losses;
+    t.actions = actions;
     t.overflow = 0;
     t.cfg = config_pool();
     t.cfg_top = 0;
     tables_reset();
     turn_main(&t, *start);
-    if (t.overflow) {
+    return t.overflow ? -1 : 0;
+}
+
+PyObject *fast_successors(const Ctx *c, PyObject *k, Pt *start, int turn, int n, int losses) {
+    if (expand(c, start, turn, n, losses, 1) < 0) {
         PyErr_SetString(FastUnsupported, "a turn too wide for the compiled kernel's tables");
         return NULL;
     }
@@ -204,7 +240,7 @@ static PyObject *py_successors(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "O|p:successors", &k, &losses)) return NULL;
     Pt s;
     int turn, n;
-    const Ctx *c = parse(k, &s, &turn, &n);
+    const Ctx *c = fast_parse(k, &s, &turn, &n);
     if (!c) return NULL;
     /* Nothing when the game is already over (board.py's outcome). */
     if (k_won(s.b, s.ps, n) || k_anyone_fell(s.ps, n) || k_lost(s.b, s.ps, n)) return PyList_New(0);
@@ -214,15 +250,33 @@ static PyObject *py_successors(PyObject *self, PyObject *args) {
 static PyObject *py_turns_needed(PyObject *self, PyObject *k) {
     Pt s;
     int turn, n;
-    const Ctx *c = parse(k, &s, &turn, &n);
+    const Ctx *c = fast_parse(k, &s, &turn, &n);
     if (!c) return NULL;
     return PyLong_FromLong(fast_turns_needed(c, s.b, s.ps, n, turn));
+}
+
+static PyObject *py_win_bound(PyObject *self, PyObject *k) {
+    Pt s;
+    int turn, n;
+    const Ctx *c = fast_parse(k, &s, &turn, &n);
+    if (!c) return NULL;
+    return PyLong_FromLong(fast_win_bound(c, s.b, s.ps, n, turn));
 }
 
 static PyMethodDef methods[] = {
     {"successors", py_successors, METH_VARARGS,
      "successors(k, include_losses=True) -> list of (K, actions): turn.successors, compiled."},
     {"turns_needed", py_turns_needed, METH_O, "turns_needed(k) -> int: bounds.turns_needed, compiled."},
+    {"win_bound", py_win_bound, METH_O, "win_bound(k) -> int: bounds.win_bound, compiled."},
+    {"search", fast_search, METH_VARARGS,
+     "search(k, nerve_first, max_nodes, max_positions, tick) -> (status, expanded, generated, seen, bound, path): "
+     "search.solve's best-first search, compiled."},
+    {"oracle_new", fast_oracle_new, METH_NOARGS, "oracle_new() -> the memory of an oracle (positions proven won and lost)."},
+    {"oracle_wins", fast_oracle_wins, METH_VARARGS,
+     "oracle_wins(memory, k, max_nodes, room, tick) -> (status, expanded): oracle.py's depth-first search, compiled."},
+    {"oracle_known", fast_oracle_known, METH_VARARGS, "oracle_known(memory, k) -> 'win', 'lose' or None."},
+    {"oracle_sizes", fast_oracle_sizes, METH_O, "oracle_sizes(memory) -> (won, lost)."},
+    {"oracle_forget", fast_oracle_forget, METH_O, "oracle_forget(memory): forget every position proven."},
     {NULL, NULL, 0, NULL},
 };
 

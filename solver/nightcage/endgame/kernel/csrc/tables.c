@@ -21,6 +21,9 @@ static Config configs[CONFIG_MAX];
 
 Config *config_pool(void) { return configs; }
 
+int results_count(void) { return nresults; }
+const Pt *result_at(int i) { return &results[i].key; }
+
 static uint64_t pt_hash(const Pt *p) {
     const unsigned char *bytes = (const unsigned char *)p;
     uint64_t h = 0x9E3779B97F4A7C15ULL;
@@ -98,6 +101,7 @@ void out_setdefault(Turn *t, int turn, const Pt *s, int nacts) {
         if (!memcmp(&results[out_index[h]].key, &key, sizeof(Pt))) return;
         h = (h + 1) & mask;
     }
+    if (!t->actions) nacts = 0;
     if (nact + nacts > cap_act) {
         int nc = cap_act ? cap_act : 4096;
         while (nact + nacts > nc) nc *= 2;

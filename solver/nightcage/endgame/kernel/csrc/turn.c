@@ -5,19 +5,36 @@
  * reaching a result is the same one. */
 #include "turn.h"
 
-/* -- sight and attacks (board.py; §6.1, step 4) --------------------------------------- */
+/* -- sight and attacks (board.py, advanced.py; §6.1, step 4) ------------------------------- */
 
-/* A monster's line of sight: along each of its openings, through tiles that open back and
- * straight on; the tile where the line stops is in sight under RULING-LOS-END. */
-static u64 line_of_sight(const Ctx *c, const u64 *b, int m) {
-    u64 seen = 0, mbit = (u64)1 << m;
+/* A monster's sight line in each direction (advanced.py's directed_lines): along each side it
+ * watches, through tiles that open back and straight on; the tile where the line stops (a T met
+ * from its stem, or a pathless) is in sight under RULING-LOS-END. A keeper never watches its back
+ * (nor its back line under RULING-KEEPER-BACK); a pathless sees as if it opened on four sides. */
+static void directed_lines(const Ctx *c, const u64 *b, int m, u64 *lines) {
+    u64 mbit = (u64)1 << m, pathless = b[B_PATHLESS];
+    int keeper = (b[B_KEEPER] & mbit) != 0;
+    int own = (pathless & mbit) ? 15
+                                : (int)(((b[1] >> m) & 1) | (((b[2] >> m) & 1) << 1) | (((b[3] >> m) & 1) << 2) |
+                                        (((b[4] >> m) & 1) << 3));
+    int back = -1;
+    u64 hidden = 0;
+    if (keeper) {
+        int face = k_facing(b, m);
+        back = face ^ 2;
+        if (c->keeper_back) hidden = c->back_line[m][face];
+    }
     for (int i = 0; i < 4; i++) {
-        u64 ahead = b[1 + i];
-        if (!(ahead & mbit)) continue;
-        u64 back = b[1 + (i ^ 2)];
+        lines[i] = 0;
+        if (!((own >> i) & 1) || i == back) continue;
+        u64 ahead = b[1 + i], behind = b[1 + (i ^ 2)], seen = 0;
         for (int r = 0; r < c->ray_len[m][i]; r++) {
             u64 y = c->ray[m][i][r];
-            if (!(back & y)) break;
+            if (pathless & y) {
+                if (c->los_end) seen |= y;
+                break;
+            }
+            if (!(behind & y)) break;
             if (ahead & y) {
                 seen |= y;
             } else {
@@ -25,40 +42,94 @@ static u64 line_of_sight(const Ctx *c, const u64 *b, int m) {
                 break;
             }
         }
+        lines[i] = seen & ~hidden;
     }
-    return seen;
 }
 
 void sight_table(const Ctx *c, const u64 *b, Sight *t) {
+    u64 lines[MAXCELLS][4];
+    int cell[MAXCELLS];
     t->n = 0;
+    t->advanced = (b[B_KEEPER] | b[B_PATHLESS]) != 0;
     for (u64 ms = b[B_MONSTER]; ms; ms &= ms - 1) {
-        int m = low_cell(ms);
-        t->mbit[t->n] = (u64)1 << m;
-        t->seen[t->n] = line_of_sight(c, b, m);
-        t->n++;
+        int m = low_cell(ms), i = t->n++;
+        u64 mbit = (u64)1 << m;
+        directed_lines(c, b, m, lines[i]);
+        u64 sight = lines[i][0] | lines[i][1] | lines[i][2] | lines[i][3];
+        cell[i] = m;
+        t->mbit[i] = mbit;
+        t->trigger[i] = t->reach[i] = t->out[i] = sight;
+        t->shield[i] = 0;
+        if (b[B_PATHLESS] & mbit) {
+            t->reach[i] = t->out[i] = c->row_col[m];
+            if (!c->pathless_sight) t->trigger[i] = c->row_col[m];
+        } else if ((b[B_KEEPER] & mbit) && !c->keeper_ranged_out) {
+            t->out[i] = 0;
+        }
+    }
+    if (!b[B_KEEPER]) return;
+    /* The monsters whose attack reaching a keeper comes from behind (advanced.py's _shield). */
+    for (int k = 0; k < t->n; k++) {
+        if (!(b[B_KEEPER] & t->mbit[k])) continue;
+        int face = k_facing(b, cell[k]);
+        if (c->keeper_back) {
+            t->shield[k] = c->back_line[cell[k]][face] & b[B_MONSTER];
+            continue;
+        }
+        for (int s = 0; s < t->n; s++) {
+            if (s == k || (b[B_PATHLESS] & t->mbit[s])) continue;
+            int reaching = 0, all_back = 1;
+            for (int i = 0; i < 4; i++)
+                if (lines[s][i] & t->mbit[k]) {
+                    reaching = 1;
+                    if (i != face) all_back = 0;
+                }
+            if (reaching && all_back) t->shield[k] |= t->mbit[s];
+        }
     }
 }
 
 u64 watchers(const Sight *t, u64 cell_bit) {
     u64 out = 0;
     for (int i = 0; i < t->n; i++)
-        if (t->seen[i] & cell_bit) out |= t->mbit[i];
+        if (t->trigger[i] & cell_bit) out |= t->mbit[i];
     return out;
 }
 
-/* Chain reaction (step 4): every monster that attacks; *seen_out every cell they see. */
-u64 attack(const Sight *t, u64 monsters, u64 triggered, u64 *seen_out) {
-    for (;;) {
-        u64 seen = 0;
-        for (int i = 0; i < t->n; i++)
-            if (triggered & t->mbit[i]) seen |= t->seen[i];
-        u64 fresh = seen & monsters & ~triggered;
-        if (!fresh) {
-            *seen_out = seen;
-            return triggered;
+/* Chain reaction (step 4): every monster that attacks; *out_seen the cells where a lit candle goes
+ * out. A monster an attack reaches attacks too, unless it is a keeper reached from behind. */
+u64 attack(const Sight *t, u64 monsters, u64 triggered, u64 *out_seen) {
+    if (!t->advanced) {
+        for (;;) {
+            u64 seen = 0;
+            for (int i = 0; i < t->n; i++)
+                if (triggered & t->mbit[i]) seen |= t->reach[i];
+            u64 fresh = seen & monsters & ~triggered;
+            if (!fresh) {
+                *out_seen = seen;
+                return triggered;
+            }
+            triggered |= fresh;
         }
+    }
+    for (;;) {
+        u64 fresh = 0;
+        for (int i = 0; i < t->n; i++) {
+            if (!(triggered & t->mbit[i])) continue;
+            u64 reached = t->reach[i] & monsters & ~triggered;
+            if (!reached) continue;
+            for (int k = 0; k < t->n; k++)
+                if ((reached & t->mbit[k]) && (t->shield[k] & t->mbit[i])) reached &= ~t->mbit[k];
+            fresh |= reached;
+        }
+        if (!fresh) break;
         triggered |= fresh;
     }
+    u64 out = 0;
+    for (int i = 0; i < t->n; i++)
+        if (triggered & t->mbit[i]) out |= t->out[i];
+    *out_seen = out;
+    return triggered;
 }
 
 /* Step 5 with an empty pile: every lit prisoner standing in seen goes Lights Out. */
@@ -159,6 +230,83 @@ int key_configs(Turn *t, const Pt *s, int *start) {
     return t->cfg_top - *start;
 }
 
+static int same_keeper_config(const Turn *t, const Pt *x, const Pt *y) {
+    return x->b[B_KEEPER] == y->b[B_KEEPER] && !memcmp(x->ps, y->ps, sizeof(uint16_t) * (size_t)t->n);
+}
+
+/* expansion.py's keeper_configs: on a keeper still holding its key, before the scramble off it
+ * (RULING-KEEPER-KEY-TILE), every configuration passes reach, the current one first, and after each
+ * one where the active prisoner is keyless, `take` (the keeper becomes a pit, no pass follows). */
+int keeper_configs(Turn *t, const Pt *s, int cell, int *start) {
+    const Ctx *c = t->c;
+    int a = t->a, n = t->n;
+    u64 cbit = (u64)1 << cell;
+    int near[MAXP], nnear = 0;
+    for (int j = 0; j < n; j++) {
+        int q = s->ps[j] & POS;
+        if (j != a && q < FALLEN && k_adjacent(c, s->b, cell, q)) near[nnear++] = j;
+    }
+    *start = t->cfg_top;
+    if (t->cfg_top >= CONFIG_MAX) {
+        t->overflow = 1;
+        return 0;
+    }
+    Config *first = &t->cfg[t->cfg_top++];
+    first->s = *s;
+    first->parent = -1;
+    first->code = 0;
+    first->depth = 0;
+    for (int i = *start; i < t->cfg_top && !t->overflow; i++) {
+        Pt s0 = t->cfg[i].s, s1;
+        if (s0.b[B_PIT] & cbit) continue; /* taken: the scramble follows at once */
+        int pa = s0.ps[a];
+        uint16_t code[MAXP + 1];
+        Pt next[MAXP + 1];
+        int m = 0;
+        if (pa & KEY) {
+            for (int x = 0; x < nnear; x++) {
+                int j = near[x];
+                if (!(s0.ps[j] & KEY)) {
+                    next[m] = s0;
+                    next[m].ps[a] = (uint16_t)(pa ^ KEY);
+                    next[m].ps[j] |= KEY;
+                    code[m++] = ACT(A_GIVE_TO, j);
+                }
+            }
+        } else {
+            for (int x = 0; x < nnear; x++) {
+                int j = near[x];
+                if (s0.ps[j] & KEY) {
+                    next[m] = s0;
+                    next[m].ps[a] = (uint16_t)(pa | KEY);
+                    next[m].ps[j] ^= KEY;
+                    code[m++] = ACT(A_GIVE_FROM, j);
+                }
+            }
+            next[m] = s0;
+            k_collapse(next[m].b, cbit);
+            next[m].ps[a] = (uint16_t)(pa | KEY);
+            code[m++] = ACT(A_TAKE, 0);
+        }
+        for (int x = 0; x < m; x++) {
+            s1 = next[x];
+            int dup = 0;
+            for (int y = *start; y < t->cfg_top && !dup; y++) dup = same_keeper_config(t, &t->cfg[y].s, &s1);
+            if (dup) continue;
+            if (t->cfg_top >= CONFIG_MAX) {
+                t->overflow = 1;
+                break;
+            }
+            Config *f = &t->cfg[t->cfg_top++];
+            f->s = s1;
+            f->parent = i;
+            f->code = code[x];
+            f->depth = (uint16_t)(t->cfg[i].depth + 1);
+        }
+    }
+    return t->cfg_top - *start;
+}
+
 /* Write a configuration's passes at acts[nacts:]; the new length (-1 on overflow). */
 int write_passes(Turn *t, int cfg, int nacts) {
     int depth = t->cfg[cfg].depth;
@@ -217,20 +365,24 @@ void relight(Turn *t, Pt *s) {
     for (int x = 0; x < nnear; x++) s->ps[near[x]] |= LIT;
 }
 
-/* Step 6 with an empty pile (§3): darkness removes the unlit tiles, then relighting. */
-void light(Turn *t, Pt *s) {
-    const Ctx *c = t->c;
+/* The cells the prisoners light: their own, and a lit one's neighbours its tile opens toward (§3). */
+u64 illuminated(const Ctx *c, const u64 *b, const uint16_t *ps, int n) {
     u64 lit = 0;
-    for (int i = 0; i < t->n; i++) {
-        int p = s->ps[i], pos = p & POS;
+    for (int i = 0; i < n; i++) {
+        int p = ps[i], pos = p & POS;
         if (pos >= FALLEN) continue;
         u64 bit = (u64)1 << pos;
         lit |= bit;
         if (p & LIT)
             for (int d = 0; d < 4; d++)
-                if (s->b[1 + d] & bit) lit |= c->nb_bit[pos][d];
+                if (b[1 + d] & bit) lit |= c->nb_bit[pos][d];
     }
-    u64 dark = s->b[B_PRESENT] & ~lit;
+    return lit;
+}
+
+/* Step 6 with an empty pile (§3): darkness removes the unlit tiles (keepers stay), then relighting. */
+void light(Turn *t, Pt *s) {
+    u64 dark = s->b[B_PRESENT] & ~illuminated(t->c, s->b, s->ps, t->n) & ~s->b[B_KEEPER];
     if (dark) k_without(s->b, dark);
     for (int i = 0; i < t->n; i++)
         if (!(s->ps[i] & LIT)) {
@@ -244,7 +396,7 @@ void light(Turn *t, Pt *s) {
 /* One result per discarded tile: the hot loop of the end-game search. */
 static void discards(Turn *t, const Pt *s, u64 cells, int nacts) {
     int n = t->n;
-    u64 keyed = s->b[B_KEYED], gate = s->b[B_GATE];
+    u64 keyed = s->b[B_KEYED] | s->b[B_KEEPER], gate = s->b[B_GATE];
     int spare_keys = popcount64(keyed) - n;
     u64 standing = 0;
     for (int i = 0; i < n; i++) {
@@ -305,6 +457,7 @@ void turn_final(Turn *t, Pt s, int spent, int gained, int nacts, int cfg_start, 
     int a = t->a;
     int hold = ((s.ps[a] >> NERVE_SHIFT) & 3) >= 1 && spent <= 1 && !gained;
     u64 discardable = t->c->flickers_occupied ? s.b[B_PRESENT] : s.b[B_PRESENT] & ~k_occupied(s.ps, t->n);
+    if (s.b[B_KEEPER]) discardable &= ~s.b[B_KEEPER] | illuminated(t->c, s.b, s.ps, t->n);
     int mark = t->cfg_top;
     if (cfg_start < 0) cfg_count = key_configs(t, &s, &cfg_start);
     for (int i = 0; i < cfg_count && !t->overflow; i++) {
@@ -400,7 +553,8 @@ void turn_main(Turn *t, Pt s) {
     }
     /* A stay that cannot fall changes no adjacency, so passes before it equal passes after it
      * at the Final Flickers decision, which always waits under RULING-FF-OCCUPIED. */
-    int stay_every_config = (cell < FALLEN && ((s.b[B_CRUMBLING] >> cell) & 1)) || !c->flickers_occupied;
+    int stay_every_config = (cell < FALLEN && ((s.b[B_CRUMBLING] >> cell) & 1)) || !c->flickers_occupied ||
+                            (s.b[B_KEEPER] && !c->keeper_key_tile);
     int start, count = key_configs(t, &s, &start);
     for (int i = 0; i < count && !t->overflow; i++) {
         int base = write_passes(t, start + i, 0);

@@ -19,7 +19,7 @@ typedef struct {
 
 typedef struct {
     const Ctx *c;
-    int a, nxt, n, losses;
+    int a, nxt, n, losses, actions;
     int overflow; /* a fixed table was too small: the caller runs the pure kernel */
     uint16_t acts[ACT_MAX];
     Config *cfg;
@@ -31,6 +31,10 @@ void tables_reset(void);
 int done_add(Turn *t, const Pt *point); /* 1 if the point is new (and now recorded) */
 void out_setdefault(Turn *t, int turn, const Pt *s, int nacts);
 PyObject *out_build(const Ctx *c, PyObject *k, int n);
+int results_count(void);         /* the results of the last expansion, in the order found */
+const Pt *result_at(int i);
+/* 0, or -1 on overflow; `actions` 0: the results' actions are not kept (the searches need none). */
+int expand(const Ctx *c, const Pt *start, int turn, int n, int losses, int actions);
 Config *config_pool(void);
 
 /* turn.c */
@@ -46,15 +50,19 @@ void relight(Turn *t, Pt *s);
 void move_step(Turn *t, Pt s, int d, int spent, int nacts);
 void mobility(Turn *t, const Pt *s, int *walk, int *charge);
 
-/* Sight lines of every wax eater of a board (board.py's sight_table, not cached). */
+/* Sight of every monster of a board (board.py's sight_table and advanced.py, not cached): what
+ * triggers it, what its attack reaches, where that puts a lit candle out, and for a keeper the
+ * monsters whose attack does nothing to it. On a board of the standard pieces all three are its sight. */
 typedef struct {
-    int n;
+    int n, advanced;
     u64 mbit[MAXCELLS];
-    u64 seen[MAXCELLS];
+    u64 trigger[MAXCELLS], reach[MAXCELLS], out[MAXCELLS], shield[MAXCELLS];
 } Sight;
 void sight_table(const Ctx *c, const u64 *b, Sight *t);
 u64 watchers(const Sight *t, u64 cell_bit);
-u64 attack(const Sight *t, u64 monsters, u64 triggered, u64 *seen_out);
+u64 attack(const Sight *t, u64 monsters, u64 triggered, u64 *out_seen);
+u64 illuminated(const Ctx *c, const u64 *b, const uint16_t *ps, int n);
+int keeper_configs(Turn *t, const Pt *s, int cell, int *start);
 void put_out(uint16_t *ps, int n, u64 seen);
 
 #define PUT_ACT(t, i, code)                 \
@@ -65,5 +73,11 @@ void put_out(uint16_t *ps, int n, u64 seen);
         }                                   \
         (t)->acts[i] = (code);              \
     } while (0)
+
+/* search.c: the fingerprint of bounds.canonical (and the reach it computes on the way). */
+typedef struct {
+    u64 a, b;
+} Fp;
+Fp fast_canonical(const Ctx *c, const Pt *s, int turn, int n, u64 *reach);
 
 #endif
