@@ -444,14 +444,28 @@ class Position:
         self.nerve[i] -= 1
         self.spent[i] += 1
 
+    def next_tile(self) -> int:
+        """The pile's top tile leaves the pile (drawn, or burnt by a stay): its type.
+
+        The one place a single tile is read off the pile, with :meth:`burn` for several:
+        :class:`solver.nightcage.chance.fastsim.ChanceSim` reveals the tile there when the order is unknown.
+        """
+        t = self.order[self.top]
+        self.top += 1
+        return t
+
+    def burn(self, count: int) -> None:
+        """The pile's top ``count`` tiles are burnt unseen (all of them when fewer are left)."""
+        left = self.npile - self.top
+        self.top += count if count < left else left
+
     def draw(self) -> int:
         """The pile's top tile goes to hand (the outcome counts it until it is placed).
 
         An omen is set aside and the next tile drawn unless it brings the Dirge
         (:meth:`solver.nightcage.sim.omens.Omens.omen_drawn`); -1 when the pile then runs out.
         """
-        t = self.order[self.top]
-        self.top += 1
+        t = self.next_tile()
         if t == OMEN:
             return self.omen_drawn()
         self.hand = t
