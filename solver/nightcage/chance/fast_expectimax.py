@@ -57,6 +57,7 @@ NO_LOOP = 1 << 30
 LOOPING = frozenset({"main", "again", "final"})
 """The decisions a turn can come back to (key passes loop on them): keyed by position, not by path."""
 
+Window = tuple[Fraction, Fraction]
 Result = tuple[Fraction, Fraction, int]
 """``(lo, hi, low)``: the interval proven, and the shallowest open position it leaned on."""
 Child = Callable[[int, Fraction, Fraction], Result]
@@ -279,12 +280,16 @@ def frontier_key(frontier: Frontier) -> tuple[Any, ...]:
 
 # -- the root: every choice, round after round --------------------------------------------------------
 
-FULL = (Fraction(-1), Fraction(2))
+FULL: Window = (Fraction(-1), Fraction(2))
 """A window no value leaves: the search proves the exact value when it can."""
 
 
 class Root:
-    """The decision (or draw) awaited at the root, each choice with the interval proven so far."""
+    """The decision (or draw) awaited at the root, each choice with the interval proven so far.
+
+    At a turn start the simulator offers the choices (``sim_root``: the turn start and its key, choice
+    ``i`` being the script ``(key, i)``); otherwise the rules engine does (``child_states``).
+    """
 
     def __init__(self, search: FastExpectimax, state: GameState) -> None:
         self.search = search
@@ -293,58 +298,89 @@ class Root:
         self.odds: list[Fraction] | None = None
         """The draws' odds when the root is a draw; None for a decision."""
         self.bounds: list[tuple[Fraction, Fraction]] = []
-        self._children: list[Callable[[int], Result]] = []
+        self.sim_root: tuple[ChanceSim, Any] | None = None
+        self.child_states: list[GameState] = []
         self._build()
+        self.bounds = [(ZERO, ONE)] * len(self.texts)
 
     def _build(self) -> None:
         state, size = self.state, self.state.size
         if outcome(state) is not None:
             return
-        names = tuple(p.name for p in state.prisoners)
-        if state.pending is None:
-            try:
-                sim = compile_chance(state)
-            except NotCovered:
-                sim = None
-            if sim is not None:
-                here = step(sim, [])
-                legal = [format_action(a, size) for a in legal_actions(state)]
-                if isinstance(here, Frontier) and here.kind != CHANCE:
-                    texts = [option_text(o, size, names, sim.turn) for o in here.options]
-                    if sorted(texts) == sorted(legal):
-                        key = position_key(sim)
-                        self.texts = texts
-                        self._children = [self._sim_child(sim, key, i) for i in range(len(texts))]
-                        self.bounds = [(ZERO, ONE)] * len(texts)
-                        return
+        if state.pending is None and self._build_sim():
+            return
         if node_type(state) == "chance":
             draws = chance_outcomes(state)
             self.odds = [p for _, p in draws]
             self.texts = [format_action(a, size) for a, _ in draws]
-            children = [apply(state, a)[0] for a, _ in draws]
+            self.child_states = [apply(state, a)[0] for a, _ in draws]
         else:
             actions = legal_actions(state)
             self.texts = [format_action(a, size) for a in actions]
-            children = [apply_unchecked(state, a)[0] for a in actions]
-        self._children = [self._state_child(c) for c in children]
-        self.bounds = [(ZERO, ONE)] * len(self.texts)
+            self.child_states = [apply_unchecked(state, a)[0] for a in actions]
 
-    def _sim_child(self, sim: ChanceSim, key: Any, i: int) -> Callable[[int], Result]:
-        return lambda left: self.search.frontier_search(sim, self.state, (key, i), *FULL, left, 1)
+    def _build_sim(self) -> bool:
+        """The choices as the simulator offers them, when it plays this turn start and they are the engine's."""
+        state, size = self.state, self.state.size
+        try:
+            sim = compile_chance(state)
+        except NotCovered:
+            return False
+        here = step(sim, [])
+        if not isinstance(here, Frontier) or here.kind == CHANCE:
+            return False
+        names = tuple(p.name for p in state.prisoners)
+        texts = [option_text(o, size, names, sim.turn) for o in here.options]
+        if sorted(texts) != sorted(format_action(a, size) for a in legal_actions(state)):
+            return False
+        self.texts = texts
+        self.sim_root = (sim, position_key(sim))
+        return True
 
-    def _state_child(self, child: GameState) -> Callable[[int], Result]:
-        return lambda left: self.search.state_search(child, *FULL, left, 1)
+    def child(self, i: int, left: int, window: Window = FULL) -> Result:
+        """Choice ``i`` searched within ``left`` turns (and ``window``: the exact value by default)."""
+        if self.sim_root is not None:
+            sim, key = self.sim_root
+            return self.search.frontier_search(sim, self.state, (key, i), *window, left, 1)
+        return self.search.state_search(self.child_states[i], *window, left, 1)
 
     def settled(self) -> bool:
+        """Every choice's value is exact."""
         return all(lo == hi for lo, hi in self.bounds)
 
-    def run_round(self, horizon: int) -> None:
-        """Every choice searched within ``horizon`` turns; what it proves narrows its interval."""
-        for i, child in enumerate(self._children):
+    def best_proven(self) -> bool:
+        """A choice is proven best: its lower bound reaches every other choice's upper bound (or every
+        value is exact). At a draw only the exact value of every outcome settles the root."""
+        if self.odds is not None or len(self.bounds) < 2:
+            return self.settled()
+        leader = self.leader()
+        lead = self.bounds[leader][0]
+        return all(hi <= lead for i, (_, hi) in enumerate(self.bounds) if i != leader)
+
+    def leader(self) -> int:
+        """The choice proven best so far: the highest lower bound, then the highest upper bound."""
+        return max(range(len(self.bounds)), key=lambda i: (self.bounds[i][0], self.bounds[i][1], -i))
+
+    def run_round(self, horizon: int, best: bool = False) -> None:
+        """Every choice searched within ``horizon`` turns; what it proves narrows its interval.
+
+        With ``best``, only what ranks the choices: the leader searched for its exact value, every other
+        only until it is shown no better than the leader's lower bound (Star1 cuts what that needs not).
+        """
+        order: list[int] = list(range(len(self.texts)))
+        if best and self.odds is None:
+            order = sorted(order, key=lambda i: (-self.bounds[i][0], -self.bounds[i][1], i))
+        for n, i in enumerate(order):
             lo, hi = self.bounds[i]
+            window = FULL
+            if best and self.odds is None and n:
+                lead = max(low for low, _ in self.bounds)
+                if hi <= lead:
+                    continue
+                window = (lead, FULL[1])
             if lo == hi:
                 continue
-            clo, chi, _ = child(horizon)
+            clo, chi, _ = self.child(i, horizon, window)
             self.bounds[i] = (max(lo, clo), min(hi, chi))
 
     def value(self) -> tuple[Fraction, Fraction]:
@@ -366,19 +402,19 @@ ROUNDS = ((2, 300), (4, 1_200), (8, 4_800), (16, 20_000), (32, 80_000))
 round has no horizon and gives the oracle whatever is left of the node budget."""
 
 
-def solve_rounds(root: Root, on_round: Callable[[Root, int], None] | None = None) -> Root:
-    """Rounds until every choice at ``root`` is exact; :class:`LimitReached` from the search's limits
-    leaves the intervals proven so far in ``root.bounds``."""
+def solve_rounds(root: Root, on_round: Callable[[Root, int], None] | None = None, best: bool = False) -> Root:
+    """Rounds until every choice at ``root`` is exact (with ``best``: until one is proven best);
+    :class:`LimitReached` from the search's limits leaves the intervals proven so far in ``root.bounds``."""
     search = root.search
     depth = sys.getrecursionlimit()
     sys.setrecursionlimit(max(depth, RECURSION))  # a path of many turns without a draw, each a few calls deep
     try:
         for r, (horizon, oracle_nodes) in enumerate((*ROUNDS, (NO_LOOP, None))):
-            if root.settled():
+            if root.best_proven() if best else root.settled():
                 break
             search.round = r
             search.oracle_nodes = oracle_nodes
-            root.run_round(horizon)
+            root.run_round(horizon, best)
             if on_round is not None:
                 on_round(root, r)
     finally:

@@ -24,8 +24,10 @@ def hint(
 ) -> Answer:
     """The hint (``Answer.value`` is a :class:`solver.nightcage.play.hint.Hint`).
 
-    ``limits.playouts`` fixes the playouts per choice (reproducible whatever
-    the machine's speed) instead of playing until ``limits.time_limit`` is up.
+    The choices the exact stage leaves unsettled are estimated by a lookahead with the search bot's
+    learned evaluation; ``limits.playouts`` plays them out instead, that many times each with
+    ``policy`` (reproducible whatever the machine's speed), and ``policy`` plays out the positions
+    the lookahead cannot value.
     Raises :class:`solver.base.errors.NoDecision` when the position awaits no decision.
     """
     result = best_choice(state, limits=limits, policy=policy, progress=progress, should_stop=should_stop, announce=announce)
