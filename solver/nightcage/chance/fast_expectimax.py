@@ -291,9 +291,13 @@ class Root:
     ``i`` being the script ``(key, i)``); otherwise the rules engine does (``child_states``).
     """
 
-    def __init__(self, search: FastExpectimax, state: GameState) -> None:
+    def __init__(self, search: FastExpectimax, state: GameState, prefix: tuple[int, ...] = (), sim: ChanceSim | None = None) -> None:
         self.search = search
         self.state = state
+        self.prefix = prefix
+        """The choices and draws made since the turn start ``state`` (``sim``, its simulator): the root is
+        the decision they lead to (:func:`solver.nightcage.chance.turns.record` gives them)."""
+        self._sim = sim
         self.texts: list[str] = []
         self.odds: list[Fraction] | None = None
         """The draws' odds when the root is a draw; None for a decision."""
@@ -309,6 +313,8 @@ class Root:
             return
         if state.pending is None and self._build_sim():
             return
+        if self.prefix:
+            raise NotCovered("the simulator does not reach a decision there")
         if node_type(state) == "chance":
             draws = chance_outcomes(state)
             self.odds = [p for _, p in draws]
@@ -323,15 +329,15 @@ class Root:
         """The choices as the simulator offers them, when it plays this turn start and they are the engine's."""
         state, size = self.state, self.state.size
         try:
-            sim = compile_chance(state)
+            sim = self._sim if self._sim is not None else compile_chance(state)
         except NotCovered:
             return False
-        here = step(sim, [])
+        here = step(sim, list(self.prefix))
         if not isinstance(here, Frontier) or here.kind == CHANCE:
             return False
         names = tuple(p.name for p in state.prisoners)
         texts = [option_text(o, size, names, sim.turn) for o in here.options]
-        if sorted(texts) != sorted(format_action(a, size) for a in legal_actions(state)):
+        if not self.prefix and sorted(texts) != sorted(format_action(a, size) for a in legal_actions(state)):
             return False
         self.texts = texts
         self.sim_root = (sim, position_key(sim))
@@ -341,7 +347,7 @@ class Root:
         """Choice ``i`` searched within ``left`` turns (and ``window``: the exact value by default)."""
         if self.sim_root is not None:
             sim, key = self.sim_root
-            return self.search.frontier_search(sim, self.state, (key, i), *window, left, 1)
+            return self.search.frontier_search(sim, self.state, (key, *self.prefix, i), *window, left, 1)
         return self.search.state_search(self.child_states[i], *window, left, 1)
 
     def settled(self) -> bool:

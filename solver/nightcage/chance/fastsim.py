@@ -47,14 +47,17 @@ class ChanceSim(Sim):
     a known order is layers of one tile each.
     """
 
-    __slots__ = ("ends", "reveal")
+    __slots__ = ("ends", "reveal", "span")
     ends: tuple[int, ...]
     reveal: Reveal
+    span: tuple[int, int]
+    """Where in ``order`` the tiles being revealed lie (start, count), while ``reveal`` is asked."""
 
     def copy(self) -> ChanceSim:
         s = super().copy()
         s.ends = self.ends
         s.reveal = self.reveal
+        s.span = self.span
         return s
 
     def layer_end(self, at: int) -> int:
@@ -75,6 +78,7 @@ class ChanceSim(Sim):
             if len(seen) > 1:
                 size = end - top
                 outcomes = [(x, Fraction(k, size)) for x, k in sorted(seen.items())]
+                self.span = (top, 1)
                 t = outcomes[self.reveal(outcomes)][0]
                 if order[top] != t:
                     order = order[:]
@@ -96,6 +100,7 @@ class ChanceSim(Sim):
                 continue
             outcomes = burn_outcomes(self.order[at:end], count)
             if len(outcomes) > 1:
+                self.span = (at, count)
                 chosen = outcomes[self.reveal(outcomes)][0]
                 order = self.order[:]
                 order[at:end] = _burnt_first(order[at:end], chosen)
@@ -143,9 +148,11 @@ def _burnt_first(layer: list[int], burnt: tuple[int, ...]) -> list[int]:
     return list(burnt) + rest
 
 
-def compile_chance(state: GameState) -> ChanceSim:
+def compile_chance(state: GameState, arrangement: list[int] | None = None) -> ChanceSim:
     """The :class:`ChanceSim` of a turn-start position (known order: layers of one tile).
 
+    ``arrangement``: the pile's tiles in an order consistent with its layers (default: each layer
+    sorted by type). Nothing depends on it, except :func:`follow_arrangement`.
     Raises :class:`~solver.base.errors.NotCovered` where :func:`solver.nightcage.sim.convert.compile_state` does.
     """
     pile = state.pile
@@ -160,13 +167,29 @@ def compile_chance(state: GameState) -> ChanceSim:
             if not ends_list or len(order) > ends_list[-1]:
                 ends_list.append(len(order))
         ends = tuple(ends_list)
+    if arrangement is not None:
+        if sorted(arrangement) != sorted(order):
+            raise ValueError("the arrangement does not hold the pile's tiles")
+        order = list(arrangement)
     base = compile_state(state, order)
     sim = ChanceSim.__new__(ChanceSim)
     for name in Sim.__slots__:
         setattr(sim, name, getattr(base, name))
     sim.ends = ends
     sim.reveal = _no_reveal
+    sim.span = (0, 0)
     return sim
+
+
+def follow_arrangement(sim: ChanceSim, outcomes: list[tuple[Any, Fraction]]) -> int:
+    """The outcome that brings the tiles where ``sim``'s arrangement has them (the tiles being revealed,
+    ``sim.span``): for replaying a turn whose draws are known, the arrangement holding the true order."""
+    at, count = sim.span
+    if count == 1 and isinstance(outcomes[0][0], int):
+        want: Any = sim.order[at]
+    else:
+        want = tuple(sorted(sim.order[at:at + count]))
+    return [o for o, _ in outcomes].index(want)
 
 
 def _no_reveal(outcomes: list[tuple[Any, Fraction]]) -> int:
@@ -211,4 +234,4 @@ def chance_state(sim: ChanceSim, template: GameState) -> GameState:
     return replace(state, pile=Pile(layers=tuple(layers), as_layers=template.pile.as_layers))
 
 
-__all__ = ["ChanceSim", "burn_outcomes", "chance_state", "compile_chance", "position_key"]
+__all__ = ["ChanceSim", "burn_outcomes", "chance_state", "compile_chance", "follow_arrangement", "position_key"]

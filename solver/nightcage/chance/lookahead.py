@@ -59,7 +59,7 @@ class Lookahead:
         try:
             if root.sim_root is not None:
                 sim, key = root.sim_root
-                value = self.frontier(sim, root.state, (key, i), horizon + 1)
+                value = self.frontier(sim, root.state, (key, *root.prefix, i), horizon + 1)
             else:
                 value = self.state_value(root.child_states[i], horizon + 1)
         except NoEstimate:

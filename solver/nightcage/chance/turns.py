@@ -64,6 +64,39 @@ class _Script:
         raise Frontier(CHANCE, "draw", outcomes)
 
 
+def record(root: ChanceSim, choices: list[int], reveal: Any) -> tuple[list[int], Frontier | str | ChanceSim]:
+    """Replay the turn from ``root`` making ``choices`` at its decisions (those with more than one
+    option) and drawing what ``reveal(sim, outcomes)`` says, until the decision after the last choice:
+    the script of that point (decisions and draws), and what stands there (as :func:`step` says)."""
+    sim = root.copy()
+    script: list[int] = []
+    made = iter(choices)
+
+    def choose(_: Any, kind: str, options: list[Any]) -> int:
+        pick = next(made, None)
+        if pick is None:
+            raise Frontier(DECISION, kind, options)
+        script.append(pick)
+        return pick
+
+    def drawn(outcomes: list[tuple[Any, Fraction]]) -> int:
+        pick = int(reveal(sim, outcomes))
+        script.append(pick)
+        return pick
+
+    sim.choose = choose
+    sim.reveal = drawn
+    try:
+        sim.play_turn()
+    except Frontier as frontier:
+        frontier.sim = sim
+        return script, frontier
+    except Over as end:
+        return script, end.result
+    sim.choose = None
+    return script, sim
+
+
 def step(root: ChanceSim, script: list[int]) -> Frontier | str | ChanceSim:
     """Replay ``script`` from the turn start ``root`` (left unchanged).
 
@@ -86,4 +119,4 @@ def step(root: ChanceSim, script: list[int]) -> Frontier | str | ChanceSim:
     return sim
 
 
-__all__ = ["CHANCE", "DECISION", "Frontier", "step"]
+__all__ = ["CHANCE", "DECISION", "Frontier", "record", "step"]
