@@ -52,6 +52,8 @@ from solver.nightcage.sim.convert import option_text
 
 ZERO = Fraction(0)
 ONE = Fraction(1)
+NO_LOW, NO_HIGH = Fraction(-1), Fraction(2)
+"""Window ends no value in [0, 1] reaches."""
 NO_LOOP = 1 << 30
 """A low-link meaning: this interval leaned on no position of the current path."""
 LOOPING = frozenset({"main", "again", "final"})
@@ -128,7 +130,10 @@ class FastExpectimax:
         rest, low = ONE, NO_LOOP
         for i, p in enumerate(odds):
             rest -= p
-            clo, chi, clow = child(i, (alpha - shi - rest) / p, (beta - slo) / p)
+            # Only a window the outcome can leave is worked out (the division is the costly part).
+            low_end = (alpha - shi - rest) / p if alpha > shi + rest else NO_LOW
+            high_end = (beta - slo) / p if beta - slo < p else NO_HIGH
+            clo, chi, clow = child(i, low_end, high_end)
             low = min(low, clow)
             slo += p * clo
             shi += p * chi
