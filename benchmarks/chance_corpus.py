@@ -13,7 +13,7 @@ On every position of ``benchmarks/chance/`` (``make_chance_corpus.py``), in one 
 - **hint** at ``--hint-limit`` seconds (the default limit of ``lueur hint``): the choice it
   recommends, whether it is optimal by the label (among positions where the choice matters: not
   every choice has the same value), and whether it is a choice the label proves lost while
-  another can still win.
+  another can still win (positions whose turn opens with a draw have no decision to hint at).
 
 Printed: per position one line, then the summary (p50 / p95 / max of the fast solve, the ratio of
 the reference's time to the fast one's on the positions both solved, the time per position of each
@@ -42,6 +42,7 @@ from solver.nightcage.endgame.oracle import EndgameOracle  # noqa: E402
 from solver.nightcage.model.state import GameState  # noqa: E402
 from solver.nightcage.notation.position_json import loads  # noqa: E402
 from solver.nightcage.play.hint import hint  # noqa: E402
+from solver.nightcage.rules.engine import node_type  # noqa: E402
 
 CORPUS = ROOT / "benchmarks" / "chance"
 
@@ -99,6 +100,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--fast-max-nodes", type=int, default=50_000_000)
     parser.add_argument("--hint-limit", type=float, default=1.0)
     parser.add_argument("--no-hint", action="store_true")
+    parser.add_argument("--no-solve", action="store_true", help="only the hints (on the labelled positions)")
     parser.add_argument("--json", dest="json_path", default=None)
     args = parser.parse_args(argv)
     index = json.loads((CORPUS / "index.json").read_text())
@@ -109,12 +111,16 @@ def main(argv: list[str] | None = None) -> None:
     for entry in entries:
         state = loads((CORPUS / entry["file"]).read_text())[0].state
         label = entry.get("expected")
-        row: dict[str, Any] = {"id": entry["id"], "tiles": entry["tiles"], "fast": solve(state, "fast", args.fast_max_nodes, clock)}
-        if label is not None:
+        if args.no_solve and label is None:
+            continue
+        row: dict[str, Any] = {"id": entry["id"], "tiles": entry["tiles"], "fast": {"p_win": None}}
+        if not args.no_solve:
+            row["fast"] = solve(state, "fast", args.fast_max_nodes, clock)
+        if label is not None and not args.no_solve:
             row["fast"]["agrees"] = (row["fast"]["p_win"], row["fast"]["choices"]) == (label["p_win"], label["choices"])
         if args.reference:
             row["reference"] = solve(state, "reference", args.reference_max_nodes, clock)
-        if not args.no_hint and label is not None:
+        if not args.no_hint and label is not None and node_type(state) == "decision":  # (some turns open with a draw)
             row["hint"] = judge(hint(state, limits=Limits(time_limit=args.hint_limit)), label)
         rows.append(row)
         print(json.dumps(row), flush=True)
@@ -132,7 +138,8 @@ def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "fast_solved": len(fast),
         "fast_agrees": sum(bool(r["fast"].get("agrees")) for r in rows),
         "fast_labelled": sum("agrees" in r["fast"] for r in rows),
-        "fast_p50": percentile(fast, 50), "fast_p95": percentile(fast, 95), "fast_max": max(fast, default=None),
+        "fast_p50": percentile(fast, 0.5), "fast_p95": percentile(fast, 0.95),
+        "fast_max": max(fast, default=None),
         "fast_under_1s": sum(s < 1.0 for s in fast),
     }
     both = [r for r in rows if "reference" in r and r["reference"]["p_win"] is not None and r["fast"]["p_win"] is not None]
@@ -144,7 +151,7 @@ def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
         ratios = sorted(r["reference"]["cpu_seconds"] / max(r["fast"]["cpu_seconds"], 1e-6) for r in both)
         out["both_solved"] = len(both)
         out["reference_over_fast_total"] = ref / fst if fst else None
-        out["reference_over_fast_median"] = percentile(ratios, 50)
+        out["reference_over_fast_median"] = percentile(ratios, 0.5)
         out["reference_over_fast_outside_oracle"] = ref_out / fst_out if fst_out else None
         out["reference_ms_per_node"] = 1000 * ref / sum(r["reference"]["nodes"] for r in both)
         out["reference_unsolved"] = sum(r["reference"]["p_win"] is None for r in rows if "reference" in r)

@@ -35,7 +35,7 @@ from solver.protocol.commands import version
 from solver.protocol.engine_schema import SCHEMAS_SERVED, schema_text
 from solver.protocol.requests import PROTOCOL, RequestError, decode_line, parse_request
 from solver.protocol.runner import Runner
-from solver.protocol.schema import COMMANDS, POSITION_SCHEMA_PATH, PROTOCOL_SCHEMA_PATH, request_schema
+from solver.protocol.schema import COMMANDS, SCHEMA_PATH, request_schema
 
 from .http_guard import GuardMiddleware, allowed_hosts
 
@@ -122,18 +122,20 @@ def create_app(limits: ServerLimits = ServerLimits()) -> FastAPI:
 
     schemas = {name: schema_text(make()) for name, make in SCHEMAS_SERVED.items()}  # the same bytes as docs/schema/
 
-    @app.get(POSITION_SCHEMA_PATH, summary="The JSON Schema of the position format lueur-position/1", response_class=Response)
-    async def get_position_schema() -> Response:
-        return Response(schemas["position"], media_type=SCHEMA_MEDIA_TYPE)
-
-    @app.get(PROTOCOL_SCHEMA_PATH, summary="The JSON Schema of the protocol: requests, lines back, each command's result",
-             response_class=Response)
-    async def get_protocol_schema() -> Response:
-        return Response(schemas["protocol"], media_type=SCHEMA_MEDIA_TYPE)
+    for name, text in schemas.items():  # each game's position schema, and the protocol's
+        app.add_api_route(SCHEMA_PATH.format(name=name), _schema_route(text), methods=["GET"], response_class=Response,
+                          summary=f"The JSON Schema: {json.loads(text)['title']}")
 
     # Last: the workbench's files answer every path the API does not.
     app.mount("/", WorkbenchFiles(directory=WEB_ROOT, html=True), name="workbench")
     return app
+
+
+def _schema_route(text: str) -> Any:
+    """The handler that serves one schema's text."""
+    async def get_schema() -> Response:
+        return Response(text, media_type=SCHEMA_MEDIA_TYPE)
+    return get_schema
 
 
 class WorkbenchFiles(StaticFiles):

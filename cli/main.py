@@ -1,10 +1,15 @@
-"""``lueur``: show, check, adjudicate, solve and convert Night Cage positions.
+"""``lueur``: show, check, adjudicate, solve and convert positions of every game Lueur plays.
 
 Each command loads a position (JSON, TOML scenario or one-line notation; ``-``
 reads stdin), calls the library, prints the result and chooses the exit code.
 The commands live in their own modules. This one names them: a module is
 imported only when its command runs, so ``lueur --help`` and the quick
 commands do not load the planners, CP-SAT or the web server.
+
+The Night Cage's commands are at the top; every other game's are in its group
+(``lueur ff ...``). ``check``, ``show`` and ``render`` read a file of any game:
+the registry (:mod:`solver.games`) tells the file's game, and the game's own
+command answers.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from typing import Any
 import click
 
 from solver import __version__
+from solver.games import DEFAULT, GAMES, game_of_file
 
 from .output import EXIT_CODES_HELP
 
@@ -25,7 +31,7 @@ COMMANDS = {
     "convert": ("cli.nightcage.position:convert", "Convert a position between JSON, the TOML scenario form and the one-line notation."),
     "engine": ("cli.engine:engine", "Serve the engine protocol: one JSON request per line on stdin, JSON lines back on stdout."),
     "export": ("cli.nightcage.export:export", "Write a Final Flickers turn-start position as a PDDL domain and problem."),
-    "ff": ("cli.fearsome.group:ff", "Fearsome Floors, the second game: show, check, start and draw its positions; forecast the monster."),
+    "games": ("cli.games:games", "List the games Lueur plays: their position formats, commands and documentation."),
     "generate": ("cli.nightcage.generate:generate", "Write COUNT end-game puzzles (one optimal solution, graded) to a directory."),
     "grade": ("cli.nightcage.generate:grade", "Grade a Final Flickers position as a puzzle: its optimum, whether it is unique, its grade."),
     "hint": ("cli.nightcage.hint:hint", "The best choice for the current decision, its evaluation and the runner-ups."),
@@ -41,6 +47,12 @@ COMMANDS = {
 }
 """Command name -> ``module:attribute`` of its click command, and the first paragraph of its help
 (``lueur --help`` lists it without importing the command; tests/cli/test_cli.py holds it to the docstring)."""
+COMMANDS.update({game.cli_name: (game.cli_group, game.cli_summary) for game in GAMES if game.cli_name and game.cli_group})
+
+
+
+FILE_COMMANDS = ("check", "show", "render")
+"""The commands that read a position of any game (the file's game answers)."""
 
 
 class LazyGroup(click.Group):
@@ -55,6 +67,18 @@ class LazyGroup(click.Group):
         module, attribute = COMMANDS[cmd_name][0].split(":")
         command: Any = getattr(importlib.import_module(module), attribute)
         return command
+
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> tuple[str | None, click.Command | None, list[str]]:
+        """``check``, ``show`` and ``render`` of a file of another game than the Night Cage: that game's own command."""
+        if args and args[0] in FILE_COMMANDS:
+            for argument in args[1:]:
+                if argument.startswith("-"):
+                    continue
+                game = game_of_file(argument)
+                if game is not DEFAULT and args[0] in game.cli_files:
+                    command: click.Command = game.load(game.cli_files[args[0]])
+                    return args[0], command, args[1:]
+        return super().resolve_command(ctx, args)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The command list, as click writes it, from the summaries: no command module is imported."""

@@ -1,4 +1,4 @@
-"""``lueur schema``: print or write the JSON Schemas of the position format and of the engine protocol."""
+"""``lueur schema``: print or write the JSON Schemas of each game's position format and of the engine protocol."""
 
 from __future__ import annotations
 
@@ -14,16 +14,17 @@ from .output import BAD_INPUT, Exit, err, guarded, out, out_document
 @click.command()
 @click.argument("name", required=False, type=click.Choice(sorted(SCHEMAS_SERVED)))
 @click.option("--write", "directory", type=click.Path(file_okay=False, dir_okay=True),
-              help=f"Write both files ({', '.join(SCHEMA_FILES)}) into this directory (created if missing).")
+              help=f"Write every file ({', '.join(SCHEMA_FILES)}) into this directory (created if missing).")
 @guarded
 def schema(name: str | None, directory: str | None) -> None:
     """Print or write the JSON Schemas of the position format and of the engine protocol.
 
-    NAME is position (lueur-position/1) or protocol (lueur-engine/1: requests,
-    lines back and each command's result). The schemas are generated from the
-    readers and the protocol's own definitions; docs/schema/ holds them as
-    written by `lueur schema --write docs/schema`, and `lueur serve` serves
-    them at /v1/schema/position and /v1/schema/protocol. See docs/interop.md.
+    NAME is position (the Night Cage's lueur-position/1), ff-position
+    (Fearsome Floors' lueur-ff-position/1) or protocol (lueur-engine/1:
+    requests, lines back and each command's result). The schemas are
+    generated from the readers and the protocol's own definitions;
+    docs/schema/ holds them as written by `lueur schema --write docs/schema`,
+    and `lueur serve` serves them at /v1/schema/NAME. See docs/interop.md.
 
     \b
     Examples:
@@ -31,7 +32,7 @@ def schema(name: str | None, directory: str | None) -> None:
       lueur schema --write /tmp/lueur-schema
     """
     if (name is None) == (directory is None):
-        err("lueur schema: give a NAME (position or protocol) to print, or --write DIRECTORY to write both files")
+        err(f"lueur schema: give a NAME ({' or '.join(sorted(SCHEMAS_SERVED))}) to print, or --write DIRECTORY to write every file")
         raise Exit(BAD_INPUT)
     if name is not None:
         out_document(schema_text(SCHEMAS_SERVED[name]()).rstrip("\n"))

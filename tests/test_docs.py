@@ -57,6 +57,50 @@ def references(path: Path) -> list[tuple[int, str]]:
     return found
 
 
+def architecture_table() -> dict[str, set[str]]:
+    """docs/architecture.md's module table: each package and the names in backquotes on its row."""
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    table = text[text.index("## What lives where"):text.index("## One vocabulary")]
+    rows = {}
+    for line in table.splitlines():
+        match = re.match(r"\| `([\w.]+)` \| (.*) \|$", line)
+        if match:
+            rows[match.group(1)] = set(re.findall(r"`([\w./]+)`", match.group(2)))
+    return rows
+
+
+def modules_of(package: str) -> set[str]:
+    """The modules and sub-packages directly in a package of the tree (``kernel/`` for a sub-package)."""
+    folder = ROOT / Path(*package.split("."))
+    names = {p.stem for p in folder.glob("*.py") if p.stem != "__init__"}
+    return names | {f"{p.name}/" for p in folder.iterdir() if (p / "__init__.py").exists()}
+
+
+def left_out(rows: dict[str, set[str]], package: str) -> set[str]:
+    """The modules of ``package`` its row does not name (a sub-package may have a row of its own instead)."""
+    return {name for name in modules_of(package)
+            if name not in rows.get(package, set()) and f"{package}.{name.rstrip('/')}" not in rows}
+
+
+def test_the_architecture_table_names_every_module_of_the_tree() -> None:
+    rows = architecture_table()
+    packages = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "solver").rglob("__init__.py")}
+    assert sorted(packages - {"solver"} - set(rows)) == [], "packages without a row"
+    assert sorted(set(rows) - packages) == [], "rows naming no package"
+    for package in sorted(rows):
+        assert left_out(rows, package) == set(), package
+
+
+def test_a_module_left_out_of_the_architecture_table_is_caught() -> None:
+    rows = architecture_table()
+    rows["solver.nightcage.present"] = rows["solver.nightcage.present"] - {"svg_style"}
+    assert left_out(rows, "solver.nightcage.present") == {"svg_style"}
+    assert left_out({k: v for k, v in rows.items() if k != "solver.nightcage.endgame.kernel"}, "solver.nightcage.endgame") == set()
+    rows["solver.nightcage.endgame"] = rows["solver.nightcage.endgame"] - {"kernel/"}
+    assert left_out({k: v for k, v in rows.items() if k != "solver.nightcage.endgame.kernel"},
+                    "solver.nightcage.endgame") == {"kernel/"}
+
+
 @pytest.mark.parametrize("document", DOCUMENTS, ids=lambda p: str(p.relative_to(ROOT)))
 def test_every_module_a_document_names_exists(document: Path) -> None:
     missing = [f"line {n}: {ref}" for n, ref in references(document) if not resolves(ref)]

@@ -19,9 +19,10 @@ from cli.options import json_option
 from cli.output import EXIT_CODES_HELP, Exit, emit_json, err, guarded, out, out_document, picture_suffix
 from solver.base.errors import PositionError
 from solver.base.exit_codes import ExitCode
+from solver.base.odds import fraction_text
 from solver.base.svg.png import svg_to_png
 from solver.fearsome import commands as commands
-from solver.fearsome.analysis.forecast import Forecast, fraction_text
+from solver.fearsome.analysis.forecast import Forecast
 from solver.fearsome.model import setups
 from solver.fearsome.model.board import name
 from solver.fearsome.notation import position_json as notation

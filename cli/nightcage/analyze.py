@@ -13,7 +13,8 @@ from typing import Any
 
 import click
 
-from cli.options import file_argument, json_option, load
+from cli.nightcage.files import load
+from cli.options import file_argument, json_option
 from cli.output import Exit, emit_json, err, guarded, out
 from solver.base.exit_codes import ExitCode
 from solver.base.limits import Limits

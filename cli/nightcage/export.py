@@ -6,7 +6,8 @@ from pathlib import Path
 
 import click
 
-from cli.options import file_argument, json_option, load
+from cli.nightcage.files import load
+from cli.options import file_argument, json_option
 from cli.output import BAD_INPUT, Exit, emit_json, err, guarded, out
 from solver.nightcage.endgame.pddl import ExportError
 from solver.nightcage.endgame.pddl import export as export_pddl

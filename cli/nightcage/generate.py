@@ -10,7 +10,8 @@ from pathlib import Path
 
 import click
 
-from cli.options import file_argument, json_option, load
+from cli.nightcage.files import load
+from cli.options import file_argument, json_option
 from cli.output import BAD_INPUT, NO, Exit, emit_json, err, guarded, out
 from solver.nightcage.puzzles.batch import BatchError, Options, run
 from solver.nightcage.puzzles.batch import Progress as JobProgress

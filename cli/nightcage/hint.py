@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from cli.options import file_argument, json_option, load
+from cli.nightcage.files import load
+from cli.options import file_argument, json_option
 from cli.output import emit_json, guarded, out
 from solver.base.limits import DEFAULT_MAX_POSITIONS, Limits
 from solver.nightcage.commands.hint import POLICIES

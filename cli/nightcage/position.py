@@ -6,7 +6,8 @@ from typing import Any
 
 import click
 
-from cli.options import file_argument, json_option, load
+from cli.nightcage.files import load
+from cli.options import file_argument, json_option
 from cli.output import Exit, emit_json, err, guarded, out, out_document
 from solver.nightcage.commands import position as commands
 from solver.nightcage.notation.forms import dump
@@ -22,7 +23,11 @@ from .text import adjudication_text, check_text, legal_text, odds_text
 @json_option
 @guarded
 def show(file: str, graph: bool, as_json: bool) -> None:
-    """Draw the board: passages, pits, monsters and their sight, prisoners, pile."""
+    """Draw the board: passages, pits, monsters and their sight, prisoners, pile.
+
+    A file of another game (its `format` or `game` field says so, see
+    `lueur games`) is drawn by that game's own `show`.
+    """
 
     pos, warnings = load(file)
     report = None
@@ -53,7 +58,11 @@ def show(file: str, graph: bool, as_json: bool) -> None:
 @json_option
 @guarded
 def check(file: str, as_json: bool) -> None:
-    """Validate a position; list every problem with where it is (exit 0 or 2)."""
+    """Validate a position; list every problem with where it is (exit 0 or 2).
+
+    A file of another game (its `format` or `game` field says so, see
+    `lueur games`) is checked by that game's own `check`.
+    """
     answer = commands.check(lambda: load(file))
     if as_json:
         emit_json(answer.document)

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import click
 
-from cli.options import file_argument, load
+from cli.nightcage.files import load
+from cli.options import file_argument
 from cli.output import Exit, err, guarded, out_document, picture_suffix
 from solver.base.exit_codes import ExitCode
 from solver.base.limits import DEFAULT_MAX_POSITIONS, Limits
@@ -42,6 +43,9 @@ def render(file: str, output: str | None, sight: bool, light: bool, plan: bool, 
     is drawn; when there is no plan to draw (the position is lost, the search
     reached its limit, or the pile's order is unknown) nothing is written,
     the reason goes to stderr and the exit code is solve's (1, 3 or 2).
+
+    A file of another game (its `format` or `game` field says so, see
+    `lueur games`) is drawn by that game's own `render`.
 
     \b
     Examples:

@@ -6,7 +6,8 @@ import textwrap
 
 import click
 
-from cli.options import file_argument, json_option, load
+from cli.nightcage.files import load
+from cli.options import file_argument, json_option
 from cli.output import emit_json, guarded, out
 from solver.nightcage.commands.review import DEFAULT_ORACLE_SECONDS, DEFAULT_SAMPLES, DEFAULT_TOP
 from solver.nightcage.commands.review import review as review_command

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from cli.options import file_argument, json_option, load
+from cli.nightcage.files import load
+from cli.options import file_argument, json_option
 from cli.output import Exit, emit_json, err, guarded, out
 from solver.base.errors import IllegalActionError
 from solver.base.exit_codes import ExitCode

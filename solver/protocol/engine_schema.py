@@ -12,7 +12,7 @@ document stands alone. The files in ``docs/schema/`` are these documents as
 >>> doc["$id"], sorted(doc["$defs"]["line"]["oneOf"][0]["properties"]["type"].values())
 ('https://lueur.invalid/schema/lueur-engine-1.schema.json', ['info'])
 >>> sorted(SCHEMA_FILES)
-['lueur-engine-1.schema.json', 'lueur-position-1.schema.json']
+['lueur-engine-1.schema.json', 'lueur-ff-position-1.schema.json', 'lueur-position-1.schema.json']
 """
 
 from __future__ import annotations
@@ -22,20 +22,21 @@ from collections.abc import Callable
 from typing import Any
 
 from solver.base.exit_codes import ExitCode
-from solver.nightcage.notation.json_schema import DIALECT, POSITION_SCHEMA_ID, SCHEMA_BASE, position_schema
+from solver.base.schema_parts import DIALECT, SCHEMA_BASE
+from solver.games import GAMES
 from solver.protocol.requests import PROTOCOL
 from solver.protocol.result_schemas import PROBLEM, RESULTS, nullable, obj
 from solver.protocol.schema import (
     COMMAND_FIELDS,
     COMMANDS,
-    FEARSOME,
-    FF_POSITION_SCHEMA,
     ID_SCHEMA,
     LIMITS,
     MAX_TIME_LIMIT,
     POSITION_OR_TEXT,
     WITHOUT_POSITION,
     Field,
+    game_of,
+    position_note,
 )
 
 ENGINE_SCHEMA_ID = f"{SCHEMA_BASE}lueur-engine-1.schema.json"
@@ -61,8 +62,7 @@ def engine_schema() -> dict[str, Any]:
                        "command from the path and its id optional); $defs/result/<command> is each command's result document.",
         "anyOf": [{"$ref": "#/$defs/request"}, {"$ref": "#/$defs/line"}],
         "$defs": {
-            "position": position_schema(),
-            "ff_position": FF_POSITION_SCHEMA,
+            **{name: make() for name, make, _ in _positions()},
             "id": {**ID_SCHEMA, "description": "Names a request: a string of 1 to 200 printable characters, or an integer "
                                                "every JSON reader holds exactly."},
             "problem": PROBLEM,
@@ -72,6 +72,11 @@ def engine_schema() -> dict[str, Any]:
             "result": results,
         },
     }
+
+
+def _positions() -> list[tuple[str, Callable[[], dict[str, Any]], dict[str, Any]]]:
+    """Each game's position in the document: its ``$defs`` name, the schema, and how a request refers to it."""
+    return [game.load_requests().POSITION_DEF for game in GAMES]
 
 
 def _field_schema(field: Field) -> dict[str, Any]:
@@ -85,10 +90,9 @@ def _request() -> dict[str, Any]:
     for command, fields in COMMAND_FIELDS.items():
         then: dict[str, Any] = {"properties": {field.name: _field_schema(field) for field in fields}}
         required = [field.name for field in fields if field.kind in REQUIRED_KINDS]
-        if command in FEARSOME:
-            then["properties"]["position"] = {"$ref": "#/$defs/ff_position"}
-        elif command not in WITHOUT_POSITION:
-            then["properties"]["position"] = {"$ref": POSITION_SCHEMA_ID}
+        game = game_of(command)
+        if game is not None and command not in WITHOUT_POSITION:
+            then["properties"]["position"] = game.load_requests().POSITION_DEF[2]
         if command not in WITHOUT_POSITION and command not in POSITION_OR_TEXT:
             required.append("position")
         if required:
@@ -99,10 +103,9 @@ def _request() -> dict[str, Any]:
     properties: dict[str, Any] = {
         "id": {"$ref": "#/$defs/id"},
         "command": {"enum": list(COMMANDS)},
-        "position": {"description": "A position, inline (all commands but new, cancel and version): in the lueur-position/1 "
-                                    "format ($defs/position), which the engine reads leniently (an unknown field is ignored "
-                                    "with a warning, where the schema refuses it); for the ff.* commands, in the "
-                                    "lueur-ff-position/1 format ($defs/ff_position)."},
+        "position": {"description": position_note() + " Each is in $defs under the name its game gives it; the engine "
+                                                      "reads a Night Cage position leniently (an unknown field is ignored "
+                                                      "with a warning, where the schema refuses it)."},
         **{field.name: field.json_schema(MAX_TIME_LIMIT) for field in LIMITS},
     }
     properties["time_limit"]["description"] += f" At most {MAX_TIME_LIMIT:g}, or the server's --max-time-limit."
@@ -154,13 +157,19 @@ def _error() -> dict[str, Any]:
     return schema
 
 
-SCHEMA_FILES: dict[str, Callable[[], dict[str, Any]]] = {
-    "lueur-position-1.schema.json": position_schema,
-    "lueur-engine-1.schema.json": engine_schema,
-}
+def _position_schemas() -> dict[str, Callable[[], dict[str, Any]]]:
+    """Each game's position schema by the name it is served under."""
+    return {game.schema_name: game.load(game.position_schema) for game in GAMES if game.schema_name and game.position_schema}
+
+
+def _file_name(schema: Callable[[], dict[str, Any]]) -> str:
+    return str(schema()["$id"]).removeprefix(SCHEMA_BASE)
+
+
+SCHEMAS_SERVED: dict[str, Callable[[], dict[str, Any]]] = {**_position_schemas(), "protocol": engine_schema}
+"""The schemas ``lueur serve`` serves at ``/v1/schema/<name>``: each game's position, and the protocol."""
+SCHEMA_FILES: dict[str, Callable[[], dict[str, Any]]] = {_file_name(make): make for make in SCHEMAS_SERVED.values()}
 """The published files (``docs/schema/``), each with what makes it."""
-SCHEMAS_SERVED = {"position": position_schema, "protocol": engine_schema}
-"""The schemas ``lueur serve`` serves at ``/v1/schema/<name>``."""
 
 
 def schema_text(doc: dict[str, Any]) -> str:

@@ -6,72 +6,33 @@ the v1 format, the limits (``time_limit``, ``max_nodes``, ``playouts``,
 ``engine``...). :func:`parse_request` checks all of it and returns either a
 :class:`Request` (with warnings for the fields it ignores) or a
 :class:`RequestError` that names the field and what would be valid. Nothing
-here runs a command: that is :mod:`solver.protocol.commands`.
+here runs a command: that is :mod:`solver.protocol.commands`. :class:`Request`
+and :class:`RequestError` are the base's (:mod:`solver.base.protocol`), so that a
+game's commands can read them.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
-from solver.base.errors import MAX_LISTED, PositionError, Problem, capped
+from solver.base.errors import PositionError, Problem, capped
 from solver.base.json_text import decode_json
 from solver.base.limits import Limits
-from solver.fearsome.model.state import Position as FearsomePosition
-from solver.fearsome.notation import position_json as ff_notation
-from solver.nightcage.notation.position_json import Position, read
+from solver.base.protocol import Request, RequestError, capped_warnings, id_problem, json_type, shown
 from solver.protocol.schema import (
     COMMAND_FIELDS,
     COMMANDS,
-    FEARSOME,
-    FF_FORMAT,
     LIMITS,
     MAX_TIME_LIMIT,
     POSITION_OR_TEXT,
     TIME_LIMIT,
     WITHOUT_POSITION,
-    id_problem,
-    json_type,
-    shown,
+    game_of,
 )
 
 PROTOCOL = "lueur-engine/1"
 
-@dataclass
-class Request:
-    id: str | int
-    command: str
-    limits: Limits
-    fields: dict[str, Any]
-    """The command's own fields, checked."""
-    position_doc: Any = None
-    """The ``position`` as sent (read by :func:`read_position`)."""
-    warnings: list[Problem] = field(default_factory=list)
-    announced: bool = False
-    """The runner has already sent the command's first report (see ``protocol_commands.first_info``)."""
-
-
-class RequestError(Exception):
-    """A request that cannot be served: the ``error`` line to send back.
-
-    ``request_id`` is the id the line carries: only one read with certainty
-    (see :func:`parse_request` and :func:`leading_id`), else None. ``problems``
-    come capped by their source (:func:`~solver.base.errors.capped`).
-    """
-
-    def __init__(self, kind: str, message: str, request_id: str | int | None = None, problems: list[Problem] | None = None):
-        super().__init__(message)
-        self.kind = kind
-        self.message = message
-        self.request_id = request_id
-        self.problems = problems or []
-
-    def line(self) -> dict[str, Any]:
-        doc: dict[str, Any] = {"id": self.request_id, "type": "error", "error": self.kind, "message": self.message}
-        if self.problems:
-            doc["problems"] = [p.as_json() for p in self.problems]
-        return doc
-
+__all__ = ["PROTOCOL", "Request", "RequestError", "capped_warnings", "decode_line", "leading_id", "parse_request"]
 
 def decode_line(raw: bytes | str) -> Any:
     """The JSON value of one line, or a ``malformed`` :class:`RequestError`."""
@@ -100,7 +61,7 @@ def parse_request(doc: Any, max_time_limit: float = MAX_TIME_LIMIT) -> Request:
     fields = _command_fields(command, doc, problems)
     if command in POSITION_OR_TEXT:
         if ("position" in doc) == ("text" in doc):
-            problems.append(Problem("position", "give either position (a JSON object in the lueur-position/1 format) "
+            problems.append(Problem("position", f"give either position (a JSON object in the {_format_of(command)} format) "
                                                 "or text (a position written in any form), not both or neither"))
     elif command not in WITHOUT_POSITION and "position" not in doc:
         problems.append(Problem("position", f"missing: a position in the {_format_of(command)} format (a JSON object)"))
@@ -114,47 +75,10 @@ def parse_request(doc: Any, max_time_limit: float = MAX_TIME_LIMIT) -> Request:
     return Request(request_id, command, limits, fields, doc.get("position"), capped_warnings(warnings))
 
 
-def capped_warnings(warnings: list[Problem]) -> list[Problem]:
-    """The first warnings, and a last one counting those left out (a request may name a million unknown fields)."""
-    if len(warnings) <= MAX_LISTED:
-        return warnings
-    return [*warnings[:MAX_LISTED], Problem("", f"... and {len(warnings) - MAX_LISTED:,} more warnings, not listed")]
-
-
-def read_position(request: Request) -> tuple[Position, list[Problem]]:
-    """The request's position and its warnings (unknown fields are ignored, as the format asks of the protocol).
-
-    Raises :class:`PositionError` with every problem, each path starting ``position``. A ``render``
-    with ``draft`` skips the checks of the position as a whole (an editor draws a position being set up).
-    """
-    if not isinstance(request.position_doc, dict):
-        raise PositionError([Problem("position", f"a JSON object in the lueur-position/1 format, not {json_type(request.position_doc)}")])
-    try:
-        position, warnings = read(request.position_doc, lenient=True, consistent=not request.fields.get("draft", False))
-    except PositionError as exc:
-        raise exc.relocated(_under_position) from None
-    return position, capped_warnings([_under_position(w) for w in warnings])
-
-
-def read_ff_position(request: Request) -> FearsomePosition:
-    """The position of a Fearsome Floors command (``ff.*``), a ``lueur-ff-position/1`` document read strictly.
-
-    Raises :class:`PositionError` with every problem, each path starting ``position``.
-    """
-    if not isinstance(request.position_doc, dict):
-        raise PositionError([Problem("position", f"a JSON object in the {FF_FORMAT} format, not {json_type(request.position_doc)}")])
-    try:
-        return ff_notation.read(request.position_doc)
-    except PositionError as exc:
-        raise exc.relocated(_under_position) from None
-
-
 def _format_of(command: str) -> str:
-    return FF_FORMAT if command in FEARSOME else "lueur-position/1"
-
-
-def _under_position(problem: Problem) -> Problem:
-    return Problem(f"position.{problem.path}" if problem.path else "position", problem.message)
+    game = game_of(command)
+    assert game is not None, "only a game's command reads a position"
+    return game.position_format
 
 
 def _request_id(doc: dict[str, Any]) -> str | int:

@@ -274,7 +274,7 @@ class Runner:
     def _hard_limit(self, request: Request) -> float:
         """Seconds a searching command may run before it is stopped (its own limit, plus slack)."""
         asked = request.limits.time_limit
-        if request.command == "analyze":  # no time limit of its own: it plays the playouts asked for
+        if request.command not in DEFAULT_TIME_LIMIT:  # no time limit of its own (analyze plays the playouts asked for)
             return min(asked or self.max_time_limit, self.max_time_limit)
         limit = asked or DEFAULT_TIME_LIMIT[request.command]
         if request.command == "solve" and request.fields.get("engine") == "both":

@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
+from solver.base.odds import fraction_text, percent
 from solver.fearsome.model.board import name
 from solver.fearsome.model.state import Phase, Place, Position, StoneKind
 from solver.fearsome.rules import rounds
@@ -177,17 +178,6 @@ def forecast(position: Position) -> Forecast:
 
 
 # -- rendering helpers, shared by the other analyses ------------------------------------------------------------------
-
-def fraction_text(p: Fraction) -> str:
-    return f"{p.numerator}/{p.denominator}"
-
-
-def percent(p: Fraction) -> str:
-    """A chance as the exact fraction and a percentage with two decimals: ``1/6 = 16.67%``, ``0 = 0.00%``."""
-    if p.denominator == 1:
-        return f"{p.numerator} = {float(p):.2%}"
-    return f"{fraction_text(p)} = {float(p):.2%}"
-
 
 def push_text(push: Push) -> str:
     end = name(push.end) if push.end >= 0 else push.fate

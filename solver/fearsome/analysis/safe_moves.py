@@ -25,7 +25,8 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from solver.fearsome.analysis.forecast import STAND_STILL, Forecast, forecast, fraction_text, percent
+from solver.base.odds import fraction_text, percent
+from solver.fearsome.analysis.forecast import STAND_STILL, Forecast, forecast
 from solver.fearsome.model.board import name
 from solver.fearsome.model.state import Phase, Place, Position
 from solver.fearsome.rules import moves, turns

@@ -9,83 +9,76 @@ trace knows which choice was made, and docs/fearsome-floors.md says why.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
-from typing import NamedTuple
 
+from solver.base.rulings import Ruling
 
-class RulingText(NamedTuple):
-    name: str
-    default: str
-    other: str | None
-    """None for a fixed ruling (the other reading is not played)."""
-
-
-SWITCHES: tuple[RulingText, ...] = (
-    RulingText("FF-FIRST-DRAW-ROUND2",
+SWITCHES: tuple[Ruling, ...] = (
+    Ruling("FF-FIRST-DRAW-ROUND2",
                "the first-draw exception (no prey tile) holds for the game's first draw only",
                "it also holds for the first draw of round 2"),
-    RulingText("FF-MONSTER-CORNER",
+    Ruling("FF-MONSTER-CORNER",
                "a stone the monster pushes onto the entrance or exit corner is taken off, as for pawns",
                "only a pawn's push takes a stone off there"),
-    RulingText("FF-POOL-WALL",
+    Ruling("FF-POOL-WALL",
                "a monster sliding off a pool into the outer wall goes through it and re-enters (one step)",
                "it stops on the last square of the pool"),
-    RulingText("FF-PIVOT-TIE",
+    Ruling("FF-PIVOT-TIE",
                "a monster that sees pawns at equal distances pushes a pivot stone (it sees pawns)",
                "a tie counts as seeing no pawn: the pivot turns it"),
-    RulingText("FF-TELEPORT-EATEN",
+    Ruling("FF-TELEPORT-EATEN",
                "a pawn pushed onto a teleporter counts as eaten (round 1: back to the entrance)",
                "it is removed for good, even in round 1"),
-    RulingText("FF-TELEPORTERS-ORTHOGONAL",
+    Ruling("FF-TELEPORTERS-ORTHOGONAL",
                "two teleporters may not share a side",
                "they may not touch at all, diagonals included"),
-    RulingText("FF-FOUR-PLAYERS-FOUR-PAWNS",
+    Ruling("FF-FOUR-PLAYERS-FOUR-PAWNS",
                "with 4 players each has 4 pawns (the English rules, the pawns in the box)",
                "3 pawns (the French text names 2-3 players only)"),
-    RulingText("FF-THREE-PREY",
+    Ruling("FF-THREE-PREY",
                "the 5 tile moves the monster 5 steps",
                "the 5 tile is a three-prey tile (the 6-7 player variant)"),
 )
 """The switches, in the order the docs list them."""
 
-FIXED: tuple[RulingText, ...] = (
-    RulingText("FF-POOL-STUCK",
+FIXED: tuple[Ruling, ...] = (
+    Ruling("FF-POOL-STUCK",
                "a pawn stopped on a pool by a stone it cannot push may end there (FAQ 1); it pushes the stone on a "
                "later move of its own, never by itself when the space frees",
                None),
-    RulingText("FF-POOL-PAWN",
+    Ruling("FF-POOL-PAWN",
                "a pawn at rest on a pool is eaten when the monster slides onto its square",
                None),
-    RulingText("FF-SLIDE-OVER-PAWN",
+    Ruling("FF-SLIDE-OVER-PAWN",
                "a sliding pawn passes over a pawn at rest on the pool, as over any pawn",
                None),
-    RulingText("FF-WALL-ARRIVAL",
+    Ruling("FF-WALL-ARRIVAL",
                "the square where the monster re-enters is an ordinary step: it pushes a stone there or eats a pawn "
                "there",
                None),
-    RulingText("FF-PIVOT-CONTACT",
+    Ruling("FF-PIVOT-CONTACT",
                "a pivot stone turns the monster only from the square next to it on the board; pushed in a chain or "
                "met across the wall it is a plain stone",
                None),
-    RulingText("FF-PIVOT-RIGHT",
+    Ruling("FF-PIVOT-RIGHT",
                "a right pivot turns the monster clockwise seen from above",
                None),
-    RulingText("FF-SLIDE-DESTINATION",
+    Ruling("FF-SLIDE-DESTINATION",
                "a stone or pawn sliding off a pool onto a teleporter is destroyed; onto the wall or an occupied "
                "square it stops on the pool",
                None),
-    RulingText("FF-STEP-COUNTS",
+    Ruling("FF-STEP-COUNTS",
                "a slide, a wall crossing, a teleport jump and a pivot turn are all part of one step",
                None),
-    RulingText("FF-EXIT-PASS",
+    Ruling("FF-EXIT-PASS",
                "a pawn may pass over the exit without leaving; leaving is one more step from it",
                None),
-    RulingText("FF-WIN-IMMEDIATE",
+    Ruling("FF-WIN-IMMEDIATE",
                "a player wins the moment the last pawn needed leaves",
                None),
-    RulingText("FF-MONSTER-ON-CORNER",
+    Ruling("FF-MONSTER-ON-CORNER",
                "the monster may end on a corner; no pawn enters or leaves through it there",
                None),
-    RulingText("FF-PREY-LAST-STEP",
+    Ruling("FF-PREY-LAST-STEP",
                "a prey tile ends with the step in which the last prey is eaten or crushed",
                None),
 )

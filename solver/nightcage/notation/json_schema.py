@@ -29,6 +29,7 @@ from functools import cache
 from typing import Any
 
 from solver.base.fields import CONTROL_CHARACTERS
+from solver.base.schema_parts import DIALECT, SCHEMA_BASE
 from solver.nightcage.model.grid import FILE_LETTERS, SIZES, openings_text
 from solver.nightcage.model.rulings import ADV_5P_WAX, BOOLEAN_RULINGS, DIRGE_SHAPE
 from solver.nightcage.model.setups import BASES, DIFFICULTY_KEYS, SUPREME_KEYS
@@ -43,10 +44,6 @@ from solver.nightcage.notation.json_writer import FORMAT, GAME
 from solver.nightcage.notation.pending import HIT_TILES_RANGE, PENDING_FIELDS, PURPOSES, STEP_FIELDS, STEP_NAMES
 from solver.nightcage.notation.position_json import OMENS_RANGE, TOP_FIELDS
 
-DIALECT = "https://json-schema.org/draft/2020-12/schema"
-SCHEMA_BASE = "https://lueur.invalid/schema/"
-"""Where the schemas' ``$id`` s stand: names, not addresses (``.invalid`` is a reserved domain);
-the files are in ``docs/schema/`` and ``lueur serve`` serves them."""
 POSITION_SCHEMA_ID = f"{SCHEMA_BASE}lueur-position-1.schema.json"
 
 TOP = {
@@ -351,4 +348,4 @@ def _step() -> dict[str, Any]:
             "properties": _described(properties, STEP), "additionalProperties": False}
 
 
-__all__ = ["position_schema", "POSITION_SCHEMA_ID", "DIALECT", "SCHEMA_BASE"]
+__all__ = ["position_schema", "POSITION_SCHEMA_ID"]

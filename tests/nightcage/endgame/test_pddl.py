@@ -248,7 +248,7 @@ def test_deterministic_in_process_and_across_hash_seeds() -> None:
         path = Path(tmp) / "pos.json"
         path.write_text(dump(state, None, "json"))
         code = (
-            "import sys; from cli.options import load; from solver.nightcage.endgame.pddl import export; "
+            "import sys; from cli.nightcage.files import load; from solver.nightcage.endgame.pddl import export; "
             "t = export(load(sys.argv[1])[0].state); print(t.domain + t.problem)"
         )
         outputs = set()
