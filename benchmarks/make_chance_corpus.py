@@ -131,8 +131,10 @@ def main(argv: list[str] | None = None) -> None:
     by_id = {e["id"]: i for i, e in enumerate(index)}
     with multiprocessing.Pool(args.workers) as pool:
         for done in pool.imap_unordered(label, [(e, args.max_nodes, args.max_positions) for e in todo]):
+            # Saved as each label comes, over the file as it is now (another labelling run may share it).
+            index = json.loads(index_path.read_text())
             index[by_id[done["id"]]] = done
-            index_path.write_text(json.dumps(index, indent=1) + "\n")  # saved as each label comes
+            index_path.write_text(json.dumps(index, indent=1) + "\n")
             lab_ = done["label"]
             print(f"{done['id']} ({done['tiles']} tiles): {done['expected'] and done['expected']['p_win']}, "
                   f"{lab_['nodes']:,} nodes, {lab_['cpu_seconds']} s", file=sys.stderr, flush=True)

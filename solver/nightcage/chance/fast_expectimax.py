@@ -161,10 +161,13 @@ class FastExpectimax:
             del self.open[key]
         if lo > entry.lo:
             entry.lo = lo
-        if low >= depth and hi < entry.hi:
-            entry.hi = hi
-        if entry.lo < entry.hi and entry.lo < beta and entry.hi > alpha:
-            entry.stamp = (self.round, left)
+        if low >= depth:
+            if hi < entry.hi:
+                entry.hi = hi
+            # Unsettled within its window with nothing on the path to blame: this round's horizon or
+            # oracle budget is why, and searching it again this round would prove no more.
+            if entry.lo < entry.hi and entry.lo < beta and entry.hi > alpha:
+                entry.stamp = (self.round, left)
         return lo, hi, low
 
     # -- positions of the rules engine (a turn under way at the root, or what the simulator does not play) --
@@ -428,6 +431,8 @@ def solve_rounds(root: Root, on_round: Callable[[Root, int], None] | None = None
             root.run_round(horizon, best)
             if on_round is not None:
                 on_round(root, r)
+        if not (root.best_proven() if best else root.settled()):  # the last round has no limit but the search's
+            raise RuntimeError("the chance search ended a round without limits unsettled (a bug: please report it)")
     finally:
         sys.setrecursionlimit(depth)
     return root
