@@ -3,6 +3,8 @@
     .venv/bin/python benchmarks/bot.py [--games 1000] [--bot-games N] [--policies greedy,random,bot,classic]
                                        [--paired A,B] [--workers 2] [--backend local|ray] [--address ADDR]
                                        [--samples S] [--time-limit SECONDS]
+                                       [--exact-tiles N] [--exact-nodes N] [--endgame-nodes N]
+                                       [--against SAVED.json[:POLICY]]
                                        [--setup standard|advanced|supreme]
                                        [--prisoners 4] [--first-seed 0] [--json PATH]
 
@@ -35,6 +37,15 @@ the pile orders per branch of the next draw; for ``classic``, the pile
 orders each option is tried on) and, optionally, ``--time-limit`` (no
 further sample is started past it; the results then depend on the
 machine's speed). ``--bot-games`` is the number of games of both bots.
+``--exact-tiles``, ``--exact-nodes`` and ``--endgame-nodes`` set the search bot's
+exact chance search near the pile's end (the tiles left at a turn start from
+which it takes over, 0: never; its positions per decision) and its end-game
+oracle's positions per Final Flickers turn start (defaults: the bot's own).
+
+``--against SAVED.json:POLICY`` pairs every policy played with POLICY's
+per-seed results in a run saved by ``--json`` (another tree's, for a bot of
+another commit: ``cd OTHER && python benchmarks/bot.py ... --json SAVED.json``),
+on the seeds both played, as ``--paired`` does.
 
 ``--paired A,B`` plays A and B (besides ``--policies`` when given) and
 compares them on the seeds both played: the games both won, only A, only B,
@@ -260,6 +271,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--prisoners", type=int, choices=(4, 5), default=4)
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--json", dest="json_path", default=None, help="also write the results here")
+    parser.add_argument("--exact-tiles", type=int, default=None, help="bot: exact chance search from this many tiles left (0: never)")
+    parser.add_argument("--exact-nodes", type=int, default=None, help="bot: the exact search's positions per decision")
+    parser.add_argument("--endgame-nodes", type=int, default=None, help="bot: the oracle's positions per Final Flickers turn start")
+    parser.add_argument("--against", default=None, metavar="SAVED.json[:POLICY]",
+                        help="pair each policy with POLICY's per-seed results in a saved --json run (default POLICY: bot)")
     args = parser.parse_args(argv)
 
     paired = _policy_list(parser, "--paired", args.paired) if args.paired is not None else None
@@ -270,7 +286,8 @@ def main(argv: list[str] | None = None) -> None:
     policies = _policy_list(parser, "--policies", args.policies) if args.policies is not None else list(paired or POLICIES)
     policies += [p for p in paired or () if p not in policies]
 
-    bot = BotOptions(args.samples, args.time_limit)
+    bot = BotOptions(args.samples, args.time_limit, args.exact_tiles, args.exact_nodes, args.endgame_nodes)
+    against = saved_row(parser, args.against) if args.against else None
     rows = []
     for policy in policies:
         n = args.bot_games if policy in BOTS and args.bot_games is not None else args.games
@@ -282,6 +299,12 @@ def main(argv: list[str] | None = None) -> None:
             raise SystemExit(2) from None
         print(f"{policy}: done in {rows[-1]['seconds']:.0f} s", file=sys.stderr, flush=True)
     print(table(rows))
+    against_pairs = []
+    if against is not None:
+        for row in rows:
+            against_pairs.append(pairing(row, against))
+            print()
+            print(pairing_text(against_pairs[-1], row["policy"], f"{against['policy']} ({args.against})"))
     pair = None
     if paired is not None:
         by_name = {r["policy"]: r for r in rows}
@@ -296,13 +319,30 @@ def main(argv: list[str] | None = None) -> None:
             "first_seed": args.first_seed,
             "workers": args.workers,
             "backend": args.backend,
-            "bot": {"samples": args.samples, "time_limit": args.time_limit},
+            "bot": {"samples": args.samples, "time_limit": args.time_limit, "exact_tiles": args.exact_tiles,
+                    "exact_nodes": args.exact_nodes, "endgame_nodes": args.endgame_nodes},
             "python": platform.python_version(),
             "results": rows,
         }
         if paired is not None:
             doc["paired"] = pair if pair is not None else {"a": paired[0], "b": paired[1], "not_covered": True}
+        if against is not None:
+            doc["against"] = {"file": args.against, "pairs": against_pairs}
         Path(args.json_path).write_text(json.dumps(doc, indent=2) + "\n")
+
+
+def saved_row(parser: argparse.ArgumentParser, spec: str) -> dict[str, Any]:
+    """A policy's row from a run saved by ``--json`` (``FILE`` or ``FILE:POLICY``)."""
+    path, _, policy = spec.partition(":")
+    try:
+        doc = json.loads(Path(path).read_text())
+    except (OSError, ValueError) as exc:
+        parser.error(f"--against: cannot read {path}: {exc}")
+    rows = {r["policy"]: r for r in doc.get("results", [])}
+    row = rows.get(policy or "bot")
+    if row is None or "per_seed" not in row:
+        parser.error(f"--against: {path} holds no per-seed results of {policy or 'bot'} (it has: {', '.join(rows) or 'none'})")
+    return row
 
 
 def _policy_list(parser: argparse.ArgumentParser, option: str, text: str) -> list[str]:

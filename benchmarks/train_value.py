@@ -48,7 +48,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--backend", choices=("local", "ray"), default="local")
     parser.add_argument("--address", default=None)
-    parser.add_argument("--out", type=Path, default=ROOT / "solver" / "bot" / "data" / "value.json")
+    parser.add_argument("--out", type=Path, default=ROOT / "solver" / "nightcage" / "bot" / "data" / "value.json")
     parser.add_argument("--rounds-dir", type=Path, default=None, help="also write each round's model here (round-N.json)")
     args = parser.parse_args(argv)
 

@@ -16,26 +16,29 @@ from solver.nightcage.commands.hint import hint as hint_command
 @click.command()
 @file_argument
 @click.option("--time-limit", type=click.FloatRange(min=0), default=1.0, show_default=True,
-              help="Seconds to think: half for an exact answer, the rest for playouts when it is not found.")
+              help="Seconds to think: up to two thirds for what can be proven, the rest for estimating the rest.")
 @click.option("--playouts", "rounds", type=click.IntRange(1, MAX_PLAYOUTS), default=None,
-              help=f"Playouts per choice for the estimate, instead of playing until the time is up (reproducible; "
-                   f"at most {MAX_PLAYOUTS:,}).")
+              help=f"Playouts per choice for the estimate, instead of the lookahead with the learned evaluation "
+                   f"(reproducible; at most {MAX_PLAYOUTS:,}).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the playouts.")
 @click.option("--max-positions", type=click.IntRange(min=1), default=DEFAULT_MAX_POSITIONS, show_default=True,
               help="Positions the exact stage may keep in memory at once; past it, the playouts answer.")
 @click.option("--policy", type=click.Choice(sorted(POLICIES)), default="greedy", show_default=True,
-              help="The playouts' policy: greedy (the fast rollout policy), bot (the search bot: strongest, far slower), "
-                   "classic (the bot before it), random.")
+              help="The playouts' policy (with --playouts, and for positions the lookahead cannot value): greedy "
+                   "(the fast rollout policy), bot (the search bot: strongest, far slower), classic (the bot before it), random.")
 @json_option
 @guarded
 def hint(file: str, time_limit: float, rounds: int | None, seed: int, max_positions: int, policy: str, as_json: bool) -> None:
     """The best choice for the current decision, its evaluation and the runner-ups.
 
-    Proven when the position can be solved exactly within half the time
-    (optimal plan, or exact probability over the draws); otherwise estimated
-    by playing every legal choice out until the time is up, with 95%
-    intervals. A longer --time-limit gives a better answer; a shorter one
-    still gives one.
+    Proven when the position can be solved exactly in the time (optimal plan,
+    or exact probability over the draws); on a pile of unknown order, what the
+    exact search proves in the time (each choice's chance between two bounds) is
+    kept and shown, and the rest estimated: by looking ahead with the search
+    bot's learned evaluation, or by playing the choices out (--playouts,
+    --policy), with 95% intervals. A choice proven lost never comes before
+    one that can still win. A longer --time-limit gives a better answer; a
+    shorter one still gives one.
     """
 
     pos, _ = load(file)

@@ -93,9 +93,17 @@ def _odds() -> dict[str, Any]:
 def _hint() -> dict[str, Any]:
     verdicts = [*(str(v) for v in Verdict), *(str(v) for v in ChanceVerdict)]
     value = obj({"action": STRING, "proven": BOOLEAN, "verdict": nullable({"enum": verdicts}),
-                 "turns": nullable(INTEGER), "p_win": nullable(FRACTION), "estimate": nullable(PROPORTION)})
+                 "turns": nullable(INTEGER), "p_win": nullable({**FRACTION, "description": "The exact chance of winning, when proven."}),
+                 "p_win_lower": {**FRACTION, "description": "A proven lower bound of the chance of winning (0/1: nothing proven)."},
+                 "p_win_upper": {**FRACTION, "description": "A proven upper bound (0/1: proven lost; 1/1: nothing proven)."},
+                 "p_win_estimate": nullable({**NUMBER, "description": "What the choice is ranked by: its exact value, else its "
+                                             "estimate clamped into the proven bounds; null when not estimated."}),
+                 "estimate": nullable(PROPORTION)})
+    exact = obj({"nodes": INTEGER, "rounds": INTEGER, "settled": INTEGER, "choices": INTEGER, "stopped": nullable(STRING)},
+                description="The exact stage on a pile of unknown order: positions expanded, rounds of deepening "
+                            "completed, choices whose value is exact, and why it stopped (null: it finished).")
     return obj({"decision": STRING, "best": value, "choices": {"type": "array", "items": value, "description": "Best first."},
-                "method": STRING, "proven": BOOLEAN, "seconds": NUMBER, "notes": STRINGS})
+                "method": STRING, "proven": BOOLEAN, "seconds": NUMBER, "notes": STRINGS, "exact": nullable(exact)})
 
 
 def _analyze() -> dict[str, Any]:

@@ -32,6 +32,9 @@ from typing import Any
 
 from solver.base.errors import NotCovered
 from solver.nightcage.bot.chance_nodes import current_layer, draw_odds, with_next
+from solver.nightcage.bot.exact_end import NODES as EXACT_NODES
+from solver.nightcage.bot.exact_end import TILES as EXACT_TILES
+from solver.nightcage.bot.exact_end import ExactEnd, pick, proven_best
 from solver.nightcage.bot.lookahead import TurnRoot, branch, sample_order, with_pile
 from solver.nightcage.bot.policy import REPEAT_DISCOUNT, BotPolicy, _position_key
 from solver.nightcage.bot.value import ValueModel, load
@@ -76,11 +79,14 @@ class SearchBot(BotPolicy):
         prove_losses: bool = True,
         endgame_seconds: float | None = None,
         endgame_nodes: int = ENDGAME_NODES,
+        exact: ExactEnd | None = None,
     ) -> None:
         super().__init__(rng, start, samples=samples, time_limit=time_limit, endgame_seconds=endgame_seconds,
                          endgame_nodes=endgame_nodes)
         self.model = model if model is not None else load()
         self.prove_losses = prove_losses
+        self.exact = exact
+        """The exact chance search near the end of the pile (None: the sampled lookahead throughout)."""
         self.last_odds: list[tuple[int, float]] = []
         """The next draw's branches and their odds at the last decision searched (for inspection and tests)."""
 
@@ -89,6 +95,24 @@ class SearchBot(BotPolicy):
         return [(t, float(p)) for t, p in draw_odds(sim.order, sim.top, self._layers(sim))]
 
     def _lookahead(self, sim: Sim, options: list[Any]) -> int:
+        root = self._root
+        assert root is not None
+        bounds = None
+        if self.exact is not None and self.exact.applies(root.sim):
+            bounds = self.exact.bounds(root.sim, self._template(sim), self._layers(sim), root.choices, options)
+            best = None if bounds is None else proven_best(bounds)
+            if bounds is not None and best is not None:
+                # For a review: the best at its lower bound, the others at their upper bounds (a drop no larger than proven).
+                self.last_values = [float(lo if i == best else hi) for i, (lo, hi) in enumerate(bounds)]
+                self.last_samples = 1
+                return best
+        pick_sampled = self._sampled(sim, options)
+        if bounds is None:
+            return pick_sampled
+        return pick([t / max(1, self.last_samples) for t in self.last_values], bounds)
+
+    def _sampled(self, sim: Sim, options: list[Any]) -> int:
+        """The option whose turn ends best over the next draw's branches and sampled orders beyond."""
         root = self._root
         assert root is not None
         started = time.perf_counter()
@@ -143,6 +167,10 @@ class SearchBot(BotPolicy):
 
 
 def make_search_bot(rng: random.Random, start: GameState | None = None, samples: int | None = None,
-                    time_limit: float | None = None) -> SearchBot:
-    """The default bot of ``lueur play`` and the hints."""
-    return SearchBot(rng, start, samples=DEFAULT_SAMPLES if samples is None else samples, time_limit=time_limit)
+                    time_limit: float | None = None, exact_tiles: int | None = None, exact_nodes: int | None = None,
+                    endgame_nodes: int | None = None) -> SearchBot:
+    """The default bot of ``lueur play`` and the hints; None: the defaults (``exact_tiles`` 0: no exact search)."""
+    tiles = EXACT_TILES if exact_tiles is None else exact_tiles
+    exact = ExactEnd(tiles, EXACT_NODES if exact_nodes is None else exact_nodes) if tiles > 0 else None
+    return SearchBot(rng, start, samples=DEFAULT_SAMPLES if samples is None else samples, time_limit=time_limit,
+                     endgame_nodes=ENDGAME_NODES if endgame_nodes is None else endgame_nodes, exact=exact)

@@ -32,6 +32,10 @@ def hint(
 ) -> Answer:
     """The hint (``Answer.value`` is a :class:`Hint`).
 
+    The choices the exact stage leaves unsettled are estimated by a lookahead with the search bot's
+    learned evaluation; ``limits.playouts`` plays them out instead, that many times each with
+    ``policy`` (reproducible whatever the machine's speed), and ``policy`` plays out the positions
+    the lookahead cannot value.
     Raises :class:`solver.base.errors.NoDecision` when the position awaits no
     decision. ``announce=False``: the caller already sent the first report
     (:func:`solver.nightcage.play.hint.opening`). ``limits``, ``progress`` and

@@ -52,6 +52,12 @@ class BotOptions:
 
     samples: int | None = None
     time_limit: float | None = None
+    exact_tiles: int | None = None
+    """``bot``: the exact chance search at turns starting with this many tiles left or fewer (0: never)."""
+    exact_nodes: int | None = None
+    """``bot``: its positions per decision."""
+    endgame_nodes: int | None = None
+    """``bot``: the end-game oracle's positions per Final Flickers turn start."""
 
 
 @dataclass(frozen=True)
@@ -92,7 +98,8 @@ def make_policy(name: str, rng: random.Random, start: GameState, bot: BotOptions
     if name == "greedy":
         return GreedyPolicy(rng)
     if name == "bot":
-        return make_search_bot(rng, start, samples=bot.samples, time_limit=bot.time_limit)
+        return make_search_bot(rng, start, samples=bot.samples, time_limit=bot.time_limit, exact_tiles=bot.exact_tiles,
+                               exact_nodes=bot.exact_nodes, endgame_nodes=bot.endgame_nodes)
     if name == "classic":
         samples = DEFAULT_SAMPLES if bot.samples is None else bot.samples
         return BotPolicy(rng, start, samples=samples, time_limit=bot.time_limit)

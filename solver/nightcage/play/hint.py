@@ -2,21 +2,36 @@
 
 Two stages share the time limit:
 
-1. **Exact** (up to half the time): a deterministic position (empty pile or
-   known order) is solved by the optimal search, and every other choice is
-   proven winning or losing by the end-game oracle; a pile of unknown order
-   goes to the expectimax, which values every choice as an exact probability.
-2. **Estimate** (the rest, when the exact stage did not finish): every legal
-   choice is played out again and again, round-robin until the time is up
-   (:mod:`solver.nightcage.play.playouts`), and ranked by its win rate, with a 95% interval.
-   A longer limit means more playouts and narrower intervals; the shortest
-   limit still plays every choice once.
+1. **Exact.** A deterministic position (empty pile or known order) is solved by the
+   optimal search, and every other choice proven winning or losing by the end-game
+   oracle (up to half the time). A pile of unknown order goes to the fast chance search
+   (:mod:`solver.nightcage.chance.fast_expectimax`) in rounds of deepening, until one
+   choice is proven best, then until every value is exact: every choice gets the
+   interval of win chances proven for it, exact once both ends meet, and what a round
+   proves is kept however the time runs out. On a small pile (where proofs come) it may
+   take two thirds of the time, and never less than a floor of positions per second of
+   the limit (:data:`solver.nightcage.play.hint_stages.FLOOR_SMALL`), so that what a slow
+   machine proves is what a fast one proves at least; on a larger pile a quarter of the
+   time (floor :data:`~solver.nightcage.play.hint_stages.FLOOR_LARGE`). With
+   ``limits.playouts`` it expands the floor and no more, whatever the clock, so that the
+   answer is reproducible.
+2. **Estimate** (the rest of the time, for the choices left unsettled): an expectimax of
+   whole turns with the search bot's learned evaluation at the horizon
+   (:mod:`solver.nightcage.chance.lookahead`), the horizon deepened turn by turn while the
+   time lasts. With ``limits.playouts`` (a fixed number per choice: reproducible), playouts
+   by ``policy`` (:mod:`solver.nightcage.play.playouts`) instead, with 95% intervals; they
+   also value what the lookahead cannot (positions the simulator does not play, or no time left).
 
-A caller that wants to watch (the engine protocol) passes ``progress``: it
-gets a partial answer at the start (the decision and its legal choices), when
-the exact stage gives up, and every ``report_every`` seconds of the estimate.
-``should_stop`` ends the estimate early (after at least one playout), with
-what was found so far.
+**The ranking never misleads.** A choice is ranked by its exact value, else by its
+estimate clamped into its proven interval; so a choice proven better than another (its
+lower bound above the other's upper bound) always comes first, and a choice proven lost
+(upper bound 0) never comes before one that can still win. Each choice says what is
+proven (``p_win`` exact, ``p_win_lower`` and ``p_win_upper`` bounds) and what is estimated.
+
+A caller that wants to watch (the engine protocol) passes ``progress``: it gets a
+partial answer at the start (the decision and its legal choices), when the exact stage
+ends unsettled, and every ``report_every`` seconds of the estimate. ``should_stop`` ends
+either stage early, with what was found so far.
 """
 
 from __future__ import annotations
@@ -24,63 +39,16 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any
 
-from solver.base.errors import LimitReached, NoDecision
-from solver.base.limits import Limits, PositionBudget, max_positions
-from solver.base.stats import Proportion
-from solver.nightcage.chance.expectimax import DEFAULT_MAX_NODES as DEFAULT_CHANCE_NODES
-from solver.nightcage.chance.expectimax import solve_chance
-from solver.nightcage.endgame.oracle import EndgameOracle
-from solver.nightcage.endgame.search import solve
+from solver.base.errors import NoDecision
+from solver.base.limits import Limits
 from solver.nightcage.model.actions import format_action
 from solver.nightcage.model.state import GameState
-from solver.nightcage.play.playouts import Playouts, playout_rng
-from solver.nightcage.rules.engine import apply_unchecked, awaits, current, legal_actions, node_type
+from solver.nightcage.play.hint_stages import ExactStage, estimate_by_lookahead, estimate_by_playouts, exact_chance, exact_deterministic
+from solver.nightcage.play.hint_values import ChoiceValue
+from solver.nightcage.rules.engine import awaits, current, legal_actions, node_type
 from solver.nightcage.rules.outcome import outcome
-
-
-@dataclass
-class ChoiceValue:
-    action: str
-    proven: bool
-    verdict: str | None = None
-    """Proven values: ``win`` / ``lose`` (deterministic) or ``certain`` / ``possible`` / ``impossible``."""
-    turns: int | None = None
-    """Deterministic wins: the optimal number of turns, when known."""
-    p_win: Fraction | None = None
-    estimate: Proportion | None = None
-
-    def sort_key(self) -> tuple[float, float]:
-        if self.p_win is not None:
-            return (-float(self.p_win), 0.0)
-        if self.verdict in ("win", "lose"):
-            # A win of known (optimal) length before wins proven without a length.
-            return (-1.0 if self.verdict == "win" else 0.0, float("inf") if self.turns is None else float(self.turns))
-        assert self.estimate is not None
-        if not self.estimate.trials:
-            return (1.0, 0.0)  # not played: after every choice that was
-        rate = self.estimate.rate or 0.0
-        return (-rate, -self.estimate.interval[0])
-
-    def as_json(self) -> dict[str, Any]:
-        doc: dict[str, Any] = {"action": self.action, "proven": self.proven, "verdict": self.verdict, "turns": self.turns}
-        doc["p_win"] = None if self.p_win is None else f"{self.p_win.numerator}/{self.p_win.denominator}"
-        doc["estimate"] = None if self.estimate is None else self.estimate.as_json()
-        return doc
-
-    def text(self) -> str:
-        if self.p_win is not None:
-            return f"P(win) = {self.p_win.numerator}/{self.p_win.denominator} = {float(self.p_win):.2%} (proven)"
-        if self.verdict == "win":
-            return "wins" + (f" in {self.turns} turns, optimal" if self.turns is not None else "") + " (proven)"
-        if self.verdict == "lose":
-            return "loses whatever follows (proven)"
-        assert self.estimate is not None
-        if not self.estimate.trials:
-            return "not played in the time"
-        return f"wins about {self.estimate.text()}"
 
 
 @dataclass
@@ -91,6 +59,8 @@ class Hint:
     method: str
     seconds: float
     notes: list[str] = field(default_factory=list)
+    exact: dict[str, Any] | None = None
+    """The exact stage's work on a pile of unknown order: nodes, rounds, choices settled."""
 
     @property
     def best(self) -> ChoiceValue:
@@ -105,6 +75,7 @@ class Hint:
             "proven": self.best.proven,
             "seconds": round(self.seconds, 6),
             "notes": self.notes,
+            "exact": self.exact,
         }
 
 
@@ -121,12 +92,11 @@ def hint(
 
     ``limits.time_limit`` is the time to think (1 s when None). ``limits.playouts``
     fixes the playouts per choice of the estimate (reproducible whatever the
-    machine's speed) instead of playing until the time is up; ``limits.seed``
-    seeds them; ``limits.report_every`` paces the progress reports;
-    ``limits.max_positions`` bounds the memory of the exact stage (past it, the estimate answers).
+    machine's speed) instead of the lookahead or playing until the time is up;
+    ``limits.seed`` seeds them; ``limits.report_every`` paces the progress reports;
+    ``limits.max_positions`` bounds the memory of the exact stage.
     """
     time_limit = DEFAULT_TIME_LIMIT if limits.time_limit is None else limits.time_limit
-    seed, rounds, report_every = limits.seed, limits.playouts, limits.report_every
     started = time.perf_counter()
     deadline = started + time_limit
     over = outcome(state)
@@ -134,24 +104,33 @@ def hint(
         raise NoDecision(f"the game is over ({over.result}): there is no decision to make")
     if node_type(state) != "decision":
         raise NoDecision("the next step is a draw, not a decision: apply the tile drawn, then ask again")
-    actions = legal_actions(state)
-    texts = [format_action(a, state.size) for a in actions]
+    texts = [format_action(a, state.size) for a in legal_actions(state)]
     decision = _decision_name(state)
-    if len(actions) == 1:
+    if len(texts) == 1:
         return Hint(decision, [ChoiceValue(texts[0], True, verdict=None)], "forced (the only legal choice)", time.perf_counter() - started)
     notes: list[str] = []
-    watch = _Watcher(progress, decision, texts, started, report_every)
+    watch = _Watcher(progress, decision, texts, started, limits.report_every)
     if announce:  # a caller that already sent :func:`opening` says so
         watch.stage("exact")
-    exact = _exact(state, actions, texts, started + time_limit / 2, notes, should_stop, max_positions(limits))
-    if exact is not None:
-        method, choices = exact
-        return Hint(decision, sorted(choices, key=ChoiceValue.sort_key), method, time.perf_counter() - started, notes)
+    stage = ExactStage(state, started, time_limit, should_stop, limits)
+    if state.pile.count and not state.pile.known:
+        choices, method = exact_chance(stage, notes)
+    else:
+        choices, method = exact_deterministic(stage, notes)
+    if all(c.proven for c in choices) or stage.best_proven():
+        return _answer(decision, choices, method, started, notes, stage)
     watch.stage("estimate", notes)
-    choices, how = _estimate(state, actions, texts, deadline, seed, policy, rounds, watch, should_stop)
+    if limits.playouts is None:
+        how = estimate_by_lookahead(stage, choices, deadline, policy, watch, notes)
+    else:
+        how = estimate_by_playouts(stage, choices, deadline, policy, limits, watch)
     if should_stop is not None and should_stop():
         notes.append("stopped on request before the time limit")
-    return Hint(decision, sorted(choices, key=ChoiceValue.sort_key), f"estimate: playouts, {how}", time.perf_counter() - started, notes)
+    return _answer(decision, choices, f"{method}; estimate: {how}" if method else f"estimate: {how}", started, notes, stage)
+
+
+def _answer(decision: str, choices: list[ChoiceValue], method: str, started: float, notes: list[str], stage: ExactStage) -> Hint:
+    return Hint(decision, sorted(choices, key=ChoiceValue.sort_key), method, time.perf_counter() - started, notes, stage.summary())
 
 
 class _Watcher:
@@ -198,102 +177,6 @@ def _stage_report(stage: str, decision: str, texts: list[str], notes: list[str] 
 
 def _decision_name(state: GameState) -> str:
     return str(awaits(current(state)))
-
-
-Stop = Callable[[], bool] | None
-
-
-def _exact(state: GameState, actions: list[Any], texts: list[str], deadline: float, notes: list[str],
-           should_stop: Stop, memory: int) -> tuple[str, list[ChoiceValue]] | None:
-    if state.pile.count and not state.pile.known:
-        return _exact_chance(state, actions, texts, deadline, notes, should_stop, memory)
-    return _exact_deterministic(state, actions, texts, deadline, notes, should_stop, memory)
-
-
-def _exact_deterministic(state: GameState, actions: list[Any], texts: list[str], deadline: float, notes: list[str],
-                         should_stop: Stop, memory: int) -> tuple[str, list[ChoiceValue]] | None:
-
-    limits = Limits(time_limit=max(0.0, deadline - time.perf_counter()), max_positions=memory)
-    sol = solve(state, limits=limits, should_stop=should_stop)
-    if sol.verdict == "unknown":
-        notes.append(f"the exact search stopped: {sol.reason}")
-        return None
-    best_text = sol.plan[0].actions[0] if sol.verdict == "win" and sol.plan and sol.plan[0].actions else None
-    oracle = EndgameOracle(should_stop=should_stop, budget=PositionBudget(memory))
-    choices = []
-    for action, text in zip(actions, texts):
-        if text == best_text:
-            choices.append(ChoiceValue(text, True, "win", sol.turns))
-            continue
-        if sol.verdict == "lose":  # nothing wins from here, so no choice does
-            choices.append(ChoiceValue(text, True, "lose"))
-            continue
-        if should_stop is not None and should_stop():
-            notes.append(f"{text}: not decided (stopped on request)")
-            continue
-        try:
-            wins = oracle.wins(apply_unchecked(state, action)[0], deadline)
-        except LimitReached as exc:
-            notes.append(f"{text}: not decided ({exc})")
-            continue
-        choices.append(ChoiceValue(text, True, "win" if wins else "lose"))
-    return "exact: optimal search, the other choices proven by the end-game oracle", choices
-
-
-def _exact_chance(state: GameState, actions: list[Any], texts: list[str], deadline: float, notes: list[str],
-                  should_stop: Stop, memory: int) -> tuple[str, list[ChoiceValue]] | None:
-
-    # Values per choice, or nothing.
-    limits = Limits(time_limit=max(0.0, deadline - time.perf_counter()), max_nodes=DEFAULT_CHANCE_NODES, max_positions=memory)
-    sol = solve_chance(state, limits=limits, hindsight=False, should_stop=should_stop)
-    if sol.p_win is None or not sol.best:
-        notes.append(f"the exact expectimax stopped: {sol.reason}")
-        return None
-    choices = []
-    for text, p in sol.best:
-        verdict = "certain" if p == 1 else "impossible" if p == 0 else "possible"
-        choices.append(ChoiceValue(text, True, verdict, p_win=p))
-    return "exact: expectimax over the draws", choices
-
-
-def _estimate(
-    state: GameState, actions: list[Any], texts: list[str], deadline: float, seed: int, policy: str, rounds: int | None,
-    watch: _Watcher, should_stop: Callable[[], bool] | None,
-) -> tuple[list[ChoiceValue], str]:
-    sims: list[Playouts | None] = [None] * len(actions)  # built on first use: a start round has 100+ choices
-    wins = [0] * len(actions)
-    plays = [0] * len(actions)
-    round_ = 0
-    how = ""
-    # Round-robin. With a time limit it may stop inside a round (choices left
-    # unplayed are ranked last and said so), but never before one playout:
-    # a short limit still gives an answer.
-    while rounds is None or round_ < rounds:
-        for i, action in enumerate(actions):
-            if (round_ or i) and (rounds is None and time.perf_counter() > deadline or should_stop is not None and should_stop()):
-                break
-            sim = sims[i]
-            if sim is None:
-                sim = sims[i] = Playouts(apply_unchecked(state, action)[0], policy)
-                how = how or sim.how
-            wins[i] += sim.win(playout_rng(seed, round_ * len(actions) + i, "hint"))
-            plays[i] += 1
-            if watch.due():
-                watch.estimates(_values(texts, wins, plays), sum(plays))
-        else:
-            round_ += 1
-            continue
-        break
-    choices = _values(texts, wins, plays)
-    least, most = min(plays), max(plays)
-    count = f"{most:,} per choice" if least == most else f"{least:,} to {most:,} per choice"
-    if least == 0:
-        count += f"; {plays.count(0):,} choices not played in the time"
-    return choices, f"{count} ({how})"
-
-
-def _values(texts: list[str], wins: list[int], plays: list[int]) -> list[ChoiceValue]:
-    return [ChoiceValue(t, False, estimate=Proportion(w, n)) for t, w, n in zip(texts, wins, plays)]
 
 
 __all__ = ["ChoiceValue", "Hint", "NoDecision", "hint", "opening"]

@@ -38,9 +38,8 @@ class HitChoices(Position):
             blocked[i] += 1
             self.spend(i)
         total = 3 * sum(hits) - 2 * hits[self.n] - sum(blocked)
-        left = self.npile - self.top
-        if left:
-            self.top += total if total < left else left
+        if self.top < self.npile:
+            self.burn(total)
             self.check_loss()
 
     def scramble(self, who: int, cell: int) -> None:

@@ -81,8 +81,7 @@ class Moves(Position):
         c = self.pc[a]
         crumbling = self.crumb >> c & 1
         if self.top < self.npile:
-            t = self.order[self.top]
-            self.top += 1
+            t = self.next_tile()
             if t in SWAPPED and (t != OMEN or self.summons()):  # any other omen: simply discarded
                 targets = self.swap_targets(c)
                 if targets:

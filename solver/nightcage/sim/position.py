@@ -308,22 +308,49 @@ class Position:
         self.ksuf = k
 
     def copy(self) -> Self:
-        """An independent copy (the pile's order list is shared: it is never mutated)."""
+        """An independent copy (the pile's order list is shared: it is never mutated).
+
+        Every slot written out (a loop over :data:`SLOTS` with ``getattr``/``setattr`` cost a tenth
+        of a replayed turn); ``tests/nightcage/sim/test_fastgame.py`` checks that none is missed.
+        """
         cls = type(self)
         s = cls.__new__(cls)
-        for name in SLOTS:
-            setattr(s, name, getattr(self, name))
+        s.tb = self.tb
+        s.n = self.n
         s.typ = self.typ[:]
         s.opn = self.opn[:]
+        s.present = self.present
+        s.pit = self.pit
+        s.mon = self.mon
+        s.gate = self.gate
+        s.keyed = self.keyed
+        s.crumb = self.crumb
+        s.keeper = self.keeper
+        s.pathless = self.pathless
+        s.dirge = self.dirge
+        s.face = self.face  # replaced, never changed in place (placing.py), and rarely at all
         s.pc = self.pc[:]
         s.pf = self.pf[:]
         s.lit = self.lit[:]
         s.nerve = self.nerve[:]
         s.key = self.key[:]
         s.unplaced = self.unplaced[:]
+        s.order = self.order
+        s.top = self.top
+        s.npile = self.npile
+        s.gsuf = self.gsuf
+        s.ksuf = self.ksuf
+        s.hand = self.hand
+        s.omens = self.omens
+        s.turn = self.turn
         s.spent = self.spent[:]
-        # ``face`` is shared: it is replaced, never changed in place (placing.py), and rarely at all.
+        s.gained = self.gained
+        s.flickers = self.flickers
+        s.choose = self.choose
         s.log = None
+        s.turns = self.turns
+        s.decisions = self.decisions
+        s.max_decisions = self.max_decisions
         return s
 
     def snapshot(self) -> tuple[Any, ...]:
@@ -444,14 +471,28 @@ class Position:
         self.nerve[i] -= 1
         self.spent[i] += 1
 
+    def next_tile(self) -> int:
+        """The pile's top tile leaves the pile (drawn, or burnt by a stay): its type.
+
+        The one place a single tile is read off the pile, with :meth:`burn` for several:
+        :class:`solver.nightcage.chance.fastsim.ChanceSim` reveals the tile there when the order is unknown.
+        """
+        t = self.order[self.top]
+        self.top += 1
+        return t
+
+    def burn(self, count: int) -> None:
+        """The pile's top ``count`` tiles are burnt unseen (all of them when fewer are left)."""
+        left = self.npile - self.top
+        self.top += count if count < left else left
+
     def draw(self) -> int:
         """The pile's top tile goes to hand (the outcome counts it until it is placed).
 
         An omen is set aside and the next tile drawn unless it brings the Dirge
         (:meth:`solver.nightcage.sim.omens.Omens.omen_drawn`); -1 when the pile then runs out.
         """
-        t = self.order[self.top]
-        self.top += 1
+        t = self.next_tile()
         if t == OMEN:
             return self.omen_drawn()
         self.hand = t

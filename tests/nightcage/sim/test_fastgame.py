@@ -319,3 +319,18 @@ def test_turn_under_way_raises() -> None:
 def test_unknown_order_needs_one() -> None:
     with pytest.raises(NotCovered, match="order is unknown"):
         compile_state(new_game(Setup()))
+
+
+def test_a_copy_holds_every_slot_and_shares_no_list_it_changes() -> None:
+    from solver.nightcage.sim.position import SLOTS
+
+    sim = compile_state(new_game(Setup(), rng=random.Random(5)))
+    sim.choose = RandomPolicy(random.Random(1)).choose
+    for _ in range(6):
+        sim.play_turn()
+    copy = sim.copy()
+    for name in SLOTS:
+        expected = None if name == "log" else getattr(sim, name)
+        assert getattr(copy, name) == expected, name
+    for name in ("typ", "opn", "pc", "pf", "lit", "nerve", "key", "unplaced", "spent"):
+        assert getattr(copy, name) is not getattr(sim, name), name

@@ -1,0 +1,441 @@
+"""The exact chance of winning over a pile of unknown order, fast: expectimax over the simulator.
+
+The same values as :mod:`solver.nightcage.chance.expectimax` (the reference, over the
+rules engine; ``tests/nightcage/chance/test_fast_expectimax.py`` compares them fraction
+for fraction), computed another way:
+
+* **a silent model of the rules.** Whole turns are played by the simulator with the
+  pile's order revealed tile by tile (:mod:`solver.nightcage.chance.fastsim`); a turn is a
+  tree of decisions and draws walked by replay (:mod:`solver.nightcage.chance.turns`). The
+  rules engine, which narrates every step, plays only the rest of a turn already under
+  way at the root, and positions the simulator does not cover.
+* **transpositions**, keyed on the position as players know it (each layer of the pile
+  as contents, :func:`solver.nightcage.chance.fastsim.position_key`): at turn starts, and
+  inside a turn at the decisions a turn can come back to (key passes).
+* **the draws' exact odds**, as :mod:`solver.nightcage.rules.draws` gives them; values are
+  :class:`~fractions.Fraction`.
+* **bounds, and pruning on the value range** [0, 1] (Ballard's Star1). Every node's value
+  is an interval ``[lo, hi]`` proven so far. A chance node stops once the outcomes seen,
+  the others counted at 0 and at 1, settle it against its window; a choice stops once
+  one option's lower bound reaches the window's top. The table keeps each position's
+  interval.
+* **the end-game oracle** at every Final Flickers turn start: win 1, lose 0, or, when its
+  budget for the question runs out, the interval [0, 1].
+* **iterative deepening**: rounds with a growing horizon (turns from the root, past which a
+  position is [0, 1]) and a growing oracle budget, each round ordering the choices by what
+  the one before proved, until every choice at the root is exact. Whatever a round
+  proves stays proven: a search cut short still gives each root choice an interval.
+
+Positions can repeat within a pile phase (no draw between them, so no chance node on
+the way): a return to a position on the current path is valued 0, as in the reference,
+and an interval that leaned on such a provisional 0 is kept only as a lower bound until
+the position it returned to is finished (its upper bound holds once that position is).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+from solver.base.errors import LimitReached, NotCovered
+from solver.base.limits import PositionBudget
+from solver.nightcage.chance.fastsim import ChanceSim, chance_state, compile_chance, position_key
+from solver.nightcage.chance.turns import CHANCE, Frontier, step
+from solver.nightcage.endgame.oracle import EndgameOracle
+from solver.nightcage.model.actions import format_action
+from solver.nightcage.model.state import GameState
+from solver.nightcage.rules.engine import apply, apply_unchecked, chance_outcomes, legal_actions, node_type, outcome
+from solver.nightcage.sim.convert import option_text
+
+ZERO = Fraction(0)
+ONE = Fraction(1)
+NO_LOW, NO_HIGH = Fraction(-1), Fraction(2)
+"""Window ends no value in [0, 1] reaches."""
+NO_LOOP = 1 << 30
+"""A low-link meaning: this interval leaned on no position of the current path."""
+LOOPING = frozenset({"main", "again", "final"})
+"""The decisions a turn can come back to (key passes loop on them): keyed by position, not by path."""
+
+Window = tuple[Fraction, Fraction]
+Result = tuple[Fraction, Fraction, int]
+"""``(lo, hi, low)``: the interval proven, and the shallowest open position it leaned on."""
+Child = Callable[[int, Fraction, Fraction], Result]
+
+
+class Entry:
+    """What the search knows of a position: ``lo <= value <= hi``; ``stamp``: the round and horizon
+    of a search that ended unsettled (no point searching again with less); ``best``: the option to try first."""
+
+    __slots__ = ("lo", "hi", "stamp", "best")
+
+    def __init__(self) -> None:
+        self.lo = ZERO
+        self.hi = ONE
+        self.stamp: tuple[int, int] = (-1, -1)
+        self.best = 0
+
+
+class FastExpectimax:
+    """One search's tables, limits and oracle (see the module doc).
+
+    Args:
+        max_nodes: replays, turn starts and engine positions expanded, past which :class:`LimitReached`.
+        deadline: ``time.perf_counter()`` past which :class:`LimitReached`.
+        should_stop: polled with the clock; true ends the search with :class:`LimitReached`.
+        budget: positions kept, shared with the oracle.
+    """
+
+    def __init__(self, max_nodes: int, deadline: float | None = None, should_stop: Callable[[], bool] | None = None,
+                 budget: PositionBudget | None = None) -> None:
+        self.max_nodes = max_nodes
+        self.deadline = deadline
+        self.should_stop = should_stop
+        self.nodes = 0
+        self.table: dict[Any, Entry] = {}
+        self.engine_table: dict[GameState, Entry] = {}
+        self.open: dict[Any, int] = {}
+        self.budget = budget if budget is not None else PositionBudget(None)
+        self.budget.keep(self.table, self.engine_table)
+        self.oracle = EndgameOracle(max_nodes, should_stop, self.budget)
+        self.round = 0
+        self.oracle_nodes: int | None = None
+        """The oracle's budget per question this round (None: what is left of ``max_nodes``)."""
+
+    # -- the window logic, for any node ------------------------------------------------------------------
+
+    def best_of(self, options: int, first: int, child: Child, alpha: Fraction, beta: Fraction) -> tuple[Fraction, Fraction, int, int]:
+        """A choice: the best option's interval (and which option it is), stopping at ``beta``."""
+        lo = hi = ZERO
+        low, best = NO_LOOP, first
+        order = [first, *(i for i in range(options) if i != first)] if options else []
+        for n, i in enumerate(order):
+            clo, chi, clow = child(i, max(alpha, lo), beta)
+            low = min(low, clow)
+            if chi > hi:
+                hi = chi
+            if n == 0 or clo > lo:
+                lo, best = max(lo, clo), i
+            if lo >= beta or lo == ONE:  # (nothing is worth more than a certain win)
+                if lo < ONE and n + 1 < len(order):
+                    hi = ONE  # the options not tried may be worth anything
+                break
+        return lo, hi, low, best
+
+    def average(self, odds: list[Fraction], child: Child, alpha: Fraction, beta: Fraction) -> Result:
+        """A draw (Star1): each outcome's window is what it must reach for the draw to leave its own."""
+        slo = shi = ZERO
+        rest, low = ONE, NO_LOOP
+        for i, p in enumerate(odds):
+            rest -= p
+            # Only a window the outcome can leave is worked out (the division is the costly part).
+            low_end = (alpha - shi - rest) / p if alpha > shi + rest else NO_LOW
+            high_end = (beta - slo) / p if beta - slo < p else NO_HIGH
+            clo, chi, clow = child(i, low_end, high_end)
+            low = min(low, clow)
+            slo += p * clo
+            shi += p * chi
+            if slo >= beta or shi + rest <= alpha:
+                return slo, shi + rest, low
+        return slo, shi, low
+
+    def keyed(self, table: dict[Any, Entry], key: Any, alpha: Fraction, beta: Fraction, left: int, depth: int,
+              expand: Callable[[Entry, Fraction, Fraction], tuple[Fraction, Fraction, int]]) -> Result:
+        """A position with an identity: its table entry, the current path (a return is worth 0), and
+        what its expansion proves kept."""
+        entry = table.get(key)
+        if entry is not None:
+            if entry.lo == entry.hi or entry.lo >= beta or entry.hi <= alpha or entry.stamp >= (self.round, left):
+                return entry.lo, entry.hi, NO_LOOP
+        on_path = self.open.get(key)
+        if on_path is not None:
+            return ZERO, ZERO, on_path  # a return: never better than the position's own choice
+        if entry is None:
+            entry = table[key] = Entry()
+        self.open[key] = depth
+        try:
+            lo, hi, low = expand(entry, alpha, beta)
+        finally:
+            del self.open[key]
+        if lo > entry.lo:
+            entry.lo = lo
+        if low >= depth:
+            if hi < entry.hi:
+                entry.hi = hi
+            # Unsettled within its window with nothing on the path to blame: this round's horizon or
+            # oracle budget is why, and searching it again this round would prove no more.
+            if entry.lo < entry.hi and entry.lo < beta and entry.hi > alpha:
+                entry.stamp = (self.round, left)
+        return lo, hi, low
+
+    # -- positions of the rules engine (a turn under way at the root, or what the simulator does not play) --
+
+    def state_search(self, state: GameState, alpha: Fraction, beta: Fraction, left: int, depth: int) -> Result:
+        over = outcome(state)
+        if over is not None:
+            value = ONE if over.result == "win" else ZERO
+            return value, value, NO_LOOP
+        if state.pending is None:
+            try:
+                sim = compile_chance(state)
+            except NotCovered:
+                pass
+            else:
+                return self.turn_search(sim, state, alpha, beta, left, depth)
+
+        def expand(entry: Entry, alpha: Fraction, beta: Fraction) -> tuple[Fraction, Fraction, int]:
+            self.count()
+            if node_type(state) == "chance":
+                draws = chance_outcomes(state)
+                return self.average([p for _, p in draws],
+                                    lambda i, a, b: self.state_search(apply(state, draws[i][0])[0], a, b, left, depth + 1), alpha, beta)
+            actions = legal_actions(state)
+            lo, hi, low, entry.best = self.best_of(
+                len(actions), min(entry.best, max(0, len(actions) - 1)),
+                lambda i, a, b: self.state_search(apply_unchecked(state, actions[i])[0], a, b, left, depth + 1), alpha, beta)
+            return lo, hi, low
+
+        return self.keyed(self.engine_table, state, alpha, beta, left, depth, expand)
+
+    # -- turn starts and the turn's tree in the simulator --------------------------------------------
+
+    def turn_search(self, sim: ChanceSim, template: GameState, alpha: Fraction, beta: Fraction, left: int, depth: int) -> Result:
+        """A turn start's interval within ``left`` more turns (past them: what the table knows, else [0, 1])."""
+        key = position_key(sim)
+
+        final = sim.top >= sim.npile
+
+        def expand(entry: Entry, alpha: Fraction, beta: Fraction) -> tuple[Fraction, Fraction, int]:
+            self.count()
+            if final:
+                return self.endgame(sim, template)
+            if left <= 0:
+                return ZERO, ONE, NO_LOOP
+            return self.frontier_search(sim, template, (key,), alpha, beta, left, depth + 1)
+
+        # A Final Flickers position is settled by the oracle whatever the horizon.
+        return self.keyed(self.table, key, alpha, beta, NO_LOOP if final else left, depth, expand)
+
+    def frontier_search(self, root: ChanceSim, template: GameState, script: tuple[Any, ...], alpha: Fraction, beta: Fraction,
+                        left: int, depth: int) -> Result:
+        """The point ``script`` names in the turn starting at ``root`` (``script[0]`` is the turn start's key)."""
+        self.count()
+        here = step(root, list(script[1:]))
+        if isinstance(here, str):
+            value = ONE if here == "win" else ZERO
+            return value, value, NO_LOOP
+        if isinstance(here, ChanceSim):
+            return self.turn_search(here, template, alpha, beta, left - 1, depth)
+        frontier = here
+
+        def child(i: int, a: Fraction, b: Fraction) -> Result:
+            return self.frontier_search(root, template, (*script, i), a, b, left, depth + 1)
+
+        def expand(entry: Entry, alpha: Fraction, beta: Fraction) -> tuple[Fraction, Fraction, int]:
+            if frontier.kind == CHANCE:
+                return self.average([p for _, p in frontier.options], child, alpha, beta)
+            n = len(frontier.options)
+            lo, hi, low, entry.best = self.best_of(n, min(entry.best, max(0, n - 1)), child, alpha, beta)
+            return lo, hi, low
+
+        if frontier.kind != CHANCE and frontier.decision in LOOPING:
+            key: Any = frontier_key(frontier)
+        else:
+            key = script
+        return self.keyed(self.table, key, alpha, beta, left, depth, expand)
+
+    def endgame(self, sim: ChanceSim, template: GameState) -> tuple[Fraction, Fraction, int]:
+        """The oracle's verdict, or [0, 1] when this round's budget per question runs out first."""
+        oracle = self.oracle
+        left = self.max_nodes - self.nodes - oracle.expanded
+        round_budget = self.oracle_nodes is not None and self.oracle_nodes < left
+        oracle.max_nodes = oracle.expanded + (self.oracle_nodes if round_budget else max(0, left))  # type: ignore[operator]
+        try:
+            won = oracle.wins(chance_state(sim, template), self.deadline)
+        except LimitReached as exc:
+            if not round_budget or self.budget.full() or self.stopped():
+                raise LimitReached(f"the end-game search reached its limit ({exc})") from None
+            return ZERO, ONE, NO_LOOP
+        value = ONE if won else ZERO
+        return value, value, NO_LOOP
+
+    def stopped(self) -> bool:
+        """Past the deadline, or asked to stop."""
+        return (self.deadline is not None and time.perf_counter() > self.deadline) or (
+            self.should_stop is not None and self.should_stop())
+
+    def count(self) -> None:
+        self.nodes += 1
+        if self.nodes + self.oracle.expanded > self.max_nodes:
+            raise LimitReached(f"more than {self.max_nodes:,} positions: the pile is too large to search exhaustively")
+        if self.nodes % 64:
+            return
+        if self.budget.full():
+            raise LimitReached(f"{self.budget.reason()} after {self.nodes:,} positions: the pile is too large to search exhaustively")
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise LimitReached("the time limit was reached: the pile is too large to search exhaustively in time")
+        if self.should_stop is not None and self.should_stop():
+            raise LimitReached(f"stopped on request after {self.nodes:,} positions")
+
+
+def frontier_key(frontier: Frontier) -> tuple[Any, ...]:
+    """A decision inside a turn that a turn can come back to: the position, the decision, and the turn so far."""
+    sim = frontier.sim
+    return (*position_key(sim), frontier.decision, tuple(sim.spent), sim.gained, sim.flickers, sim.hand)
+
+
+# -- the root: every choice, round after round --------------------------------------------------------
+
+FULL: Window = (Fraction(-1), Fraction(2))
+"""A window no value leaves: the search proves the exact value when it can."""
+
+
+class Root:
+    """The decision (or draw) awaited at the root, each choice with the interval proven so far.
+
+    At a turn start the simulator offers the choices (``sim_root``: the turn start and its key, choice
+    ``i`` being the script ``(key, i)``); otherwise the rules engine does (``child_states``).
+    """
+
+    def __init__(self, search: FastExpectimax, state: GameState, prefix: tuple[int, ...] = (), sim: ChanceSim | None = None) -> None:
+        self.search = search
+        self.state = state
+        self.prefix = prefix
+        """The choices and draws made since the turn start ``state`` (``sim``, its simulator): the root is
+        the decision they lead to (:func:`solver.nightcage.chance.turns.record` gives them)."""
+        self._sim = sim
+        self.texts: list[str] = []
+        self.odds: list[Fraction] | None = None
+        """The draws' odds when the root is a draw; None for a decision."""
+        self.bounds: list[tuple[Fraction, Fraction]] = []
+        self.sim_root: tuple[ChanceSim, Any] | None = None
+        self.child_states: list[GameState] = []
+        self._build()
+        self.bounds = [(ZERO, ONE)] * len(self.texts)
+
+    def _build(self) -> None:
+        state, size = self.state, self.state.size
+        if outcome(state) is not None:
+            return
+        if state.pending is None and self._build_sim():
+            return
+        if self.prefix:
+            raise NotCovered("the simulator does not reach a decision there")
+        if node_type(state) == "chance":
+            draws = chance_outcomes(state)
+            self.odds = [p for _, p in draws]
+            self.texts = [format_action(a, size) for a, _ in draws]
+            self.child_states = [apply(state, a)[0] for a, _ in draws]
+        else:
+            actions = legal_actions(state)
+            self.texts = [format_action(a, size) for a in actions]
+            self.child_states = [apply_unchecked(state, a)[0] for a in actions]
+
+    def _build_sim(self) -> bool:
+        """The choices as the simulator offers them, when it plays this turn start and they are the engine's."""
+        state, size = self.state, self.state.size
+        try:
+            sim = self._sim if self._sim is not None else compile_chance(state)
+        except NotCovered:
+            return False
+        here = step(sim, list(self.prefix))
+        if not isinstance(here, Frontier) or here.kind == CHANCE:
+            return False
+        names = tuple(p.name for p in state.prisoners)
+        texts = [option_text(o, size, names, sim.turn) for o in here.options]
+        if not self.prefix and sorted(texts) != sorted(format_action(a, size) for a in legal_actions(state)):
+            return False
+        self.texts = texts
+        self.sim_root = (sim, position_key(sim))
+        return True
+
+    def child(self, i: int, left: int, window: Window = FULL) -> Result:
+        """Choice ``i`` searched within ``left`` turns (and ``window``: the exact value by default)."""
+        if self.sim_root is not None:
+            sim, key = self.sim_root
+            return self.search.frontier_search(sim, self.state, (key, *self.prefix, i), *window, left, 1)
+        return self.search.state_search(self.child_states[i], *window, left, 1)
+
+    def settled(self) -> bool:
+        """Every choice's value is exact."""
+        return all(lo == hi for lo, hi in self.bounds)
+
+    def best_proven(self) -> bool:
+        """A choice is proven best: its lower bound reaches every other choice's upper bound (or every
+        value is exact). At a draw only the exact value of every outcome settles the root."""
+        if self.odds is not None or len(self.bounds) < 2:
+            return self.settled()
+        leader = self.leader()
+        lead = self.bounds[leader][0]
+        return all(hi <= lead for i, (_, hi) in enumerate(self.bounds) if i != leader)
+
+    def leader(self) -> int:
+        """The choice proven best so far: the highest lower bound, then the highest upper bound."""
+        return max(range(len(self.bounds)), key=lambda i: (self.bounds[i][0], self.bounds[i][1], -i))
+
+    def run_round(self, horizon: int, best: bool = False) -> None:
+        """Every choice searched within ``horizon`` turns; what it proves narrows its interval.
+
+        With ``best``, only what ranks the choices: the leader searched for its exact value, every other
+        only until it is shown no better than the leader's lower bound (Star1 cuts what that needs not).
+        """
+        order: list[int] = list(range(len(self.texts)))
+        if best and self.odds is None:
+            order = sorted(order, key=lambda i: (-self.bounds[i][0], -self.bounds[i][1], i))
+        for n, i in enumerate(order):
+            lo, hi = self.bounds[i]
+            window = FULL
+            if best and self.odds is None and n:
+                lead = max(low for low, _ in self.bounds)
+                if hi <= lead:
+                    continue
+                window = (lead, FULL[1])
+            if lo == hi:
+                continue
+            clo, chi, _ = self.child(i, horizon, window)
+            self.bounds[i] = (max(lo, clo), min(hi, chi))
+
+    def value(self) -> tuple[Fraction, Fraction]:
+        """The root's own interval."""
+        if not self.bounds:
+            over = outcome(self.state)
+            v = ONE if over is not None and over.result == "win" else ZERO
+            return v, v
+        if self.odds is not None:
+            return (sum((p * lo for p, (lo, _) in zip(self.odds, self.bounds)), ZERO),
+                    sum((p * hi for p, (_, hi) in zip(self.odds, self.bounds)), ZERO))
+        return max(lo for lo, _ in self.bounds), max(hi for _, hi in self.bounds)
+
+
+RECURSION = 200_000
+"""Python frames the search may stack (about eight per decision or draw of the current path)."""
+ROUNDS = ((2, 300), (4, 1_200), (8, 4_800), (16, 20_000), (32, 80_000))
+"""The rounds before the last: horizon in turns, the oracle's budget per question. The last
+round has no horizon and gives the oracle whatever is left of the node budget."""
+
+
+def solve_rounds(root: Root, on_round: Callable[[Root, int], None] | None = None, best: bool = False) -> Root:
+    """Rounds until every choice at ``root`` is exact (with ``best``: until one is proven best);
+    :class:`LimitReached` from the search's limits leaves the intervals proven so far in ``root.bounds``."""
+    search = root.search
+    depth = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(depth, RECURSION))  # a path of many turns without a draw, each a few calls deep
+    try:
+        for r, (horizon, oracle_nodes) in enumerate((*ROUNDS, (NO_LOOP, None))):
+            if root.best_proven() if best else root.settled():
+                break
+            search.round = r
+            search.oracle_nodes = oracle_nodes
+            root.run_round(horizon, best)
+            if on_round is not None:
+                on_round(root, r)
+        if not (root.best_proven() if best else root.settled()):  # the last round has no limit but the search's
+            raise RuntimeError("the chance search ended a round without limits unsettled (a bug: please report it)")
+    finally:
+        sys.setrecursionlimit(depth)
+    return root
+
+
+__all__ = ["Entry", "FastExpectimax", "Root", "frontier_key", "solve_rounds"]
