@@ -9,11 +9,12 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import cli
+from solver.base.control import Control
 from solver.base.limits import MAX_PLAYOUTS, Limits
 from solver.base.workers import Workers
 from solver.nightcage.model.newgame import new_game
 from solver.nightcage.model.setups import Setup
-from solver.nightcage.play.analyze import analyze
+from solver.nightcage.play.analyze import analyze_position
 from tests.paths import DATA
 
 
@@ -56,7 +57,7 @@ def test_run_gives_the_results_in_order_and_stops_when_told() -> None:
 
 def test_analyze_refuses_more_playouts_than_the_bound() -> None:
     with pytest.raises(ValueError, match=f"at most {MAX_PLAYOUTS:,}"):
-        analyze(new_game(Setup()), limits=Limits(playouts=MAX_PLAYOUTS + 1), workers=2)
+        analyze_position(new_game(Setup()), control=Control(Limits(playouts=MAX_PLAYOUTS + 1)), workers=2)
 
 
 @pytest.mark.parametrize("command", ["analyze", "hint"])

@@ -1,0 +1,135 @@
+"""``lueur solve``, whole process, under several set-ups, paired position by position (issue 29).
+
+    .venv/bin/python benchmarks/solve_process.py --corpus hard --every 10 --time-limit 60 \\
+        --setup new= --setup pure=LUEUR_PURE_KERNEL=1 --setup base=PYTHONPATH=/path/to/base/tree
+    .venv/bin/python benchmarks/solve_process.py --startup --rounds 20 \\
+        --setup new= --setup base=PYTHONPATH=/path/to/base/tree
+
+A set-up is ``NAME=ENV`` (``VAR=VALUE`` pairs joined by commas, or nothing): this tree's ``lueur``
+run with that environment, so ``PYTHONPATH=`` another tree runs that tree's ``lueur``, and
+``LUEUR_PURE_KERNEL=1`` the pure kernel with the Python search (the project's own plain A*).
+For each position every set-up runs once, in turn (the machine is shared: pairs see the same
+load), as ``lueur solve FILE --time-limit T --json``; the table gives per set-up the answers
+(a verdict, or ``unknown`` past the limit), CPU seconds (the child's user + system) and wall
+seconds in all, the median, the worst, and per position the ratio to the first set-up.
+
+``--startup`` times an easy end-game (``benchmarks/endgames/0001.json``) against bare
+``python -c pass``, ``--rounds`` times in turn, and gives the medians and their ratio.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+LUEUR = Path(sys.executable).parent / "lueur"
+
+
+def setups(given: list[str]) -> dict[str, dict[str, str]]:
+    out = {}
+    for item in given:
+        name, _, env = item.partition("=")
+        out[name] = dict(pair.split("=", 1) for pair in env.split(",") if pair)
+    return out
+
+
+def timed(cmd: list[str], env: dict[str, str]) -> tuple[float, float, subprocess.CompletedProcess[str]]:
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    done = subprocess.run(cmd, capture_output=True, text=True, env={**os.environ, **env}, cwd="/tmp")
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return cpu, wall, done
+
+
+def corpus_files(name: str, every: int) -> list[Path]:
+    folder = ROOT / "benchmarks" / "endgames" / (name if name != "easy" else "")
+    rows = json.loads((folder / "index.json").read_text())
+    return [folder / row["file"] for row in rows[::every]]
+
+
+def solve_runs(files: list[Path], envs: dict[str, dict[str, str]], limit: float) -> dict[str, list[dict[str, Any]]]:
+    runs: dict[str, list[dict[str, Any]]] = {name: [] for name in envs}
+    for i, path in enumerate(files):
+        for name, env in envs.items():
+            cpu, wall, done = timed([str(LUEUR), "solve", str(path), "--time-limit", str(limit), "--json"], env)
+            try:
+                verdict = json.loads(done.stdout)["verdict"]
+            except (ValueError, KeyError):
+                verdict = f"exit {done.returncode}"
+            runs[name].append({"file": path.name, "verdict": verdict, "cpu": cpu, "wall": wall})
+        print(f"\r{i + 1}/{len(files)}", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    return runs
+
+
+def report(runs: dict[str, list[dict[str, Any]]]) -> None:
+    names = list(runs)
+    first = names[0]
+    print("| set-up | answered | CPU in all | wall in all | CPU median | CPU worst | CPU ratio to "
+          f"{first} (all / median / least) |")
+    print("|---|---:|---:|---:|---:|---:|---|")
+    for name in names:
+        rs = runs[name]
+        cpu = [r["cpu"] for r in rs]
+        answered = sum(r["verdict"] in ("win", "lose") for r in rs)
+        ratios = sorted(r["cpu"] / f["cpu"] for r, f in zip(rs, runs[first]))
+        print(f"| {name} | {answered}/{len(rs)} | {sum(cpu):.1f} s | {sum(r['wall'] for r in rs):.1f} s | "
+              f"{statistics.median(cpu):.3f} s | {max(cpu):.2f} s | {sum(cpu) / sum(r['cpu'] for r in runs[first]):.2f} / "
+              f"{statistics.median(ratios):.2f} / {ratios[0]:.2f} |")
+    verdicts = {r["file"]: {name: runs[name][i]["verdict"] for name in names} for i, r in enumerate(runs[first])}
+    differ = {f: v for f, v in verdicts.items() if len({x for x in v.values() if x in ("win", "lose")}) > 1}
+    print(f"\nanswers that differ between set-ups: {differ or 'none'}")
+
+
+def startup(envs: dict[str, dict[str, str]], rounds: int) -> None:
+    easy = ROOT / "benchmarks" / "endgames" / "0001.json"
+    times: dict[str, list[tuple[float, float]]] = {"bare": [], **{name: [] for name in envs}}
+    for _ in range(rounds):
+        cpu, wall, _ = timed([sys.executable, "-c", "pass"], {})
+        times["bare"].append((cpu, wall))
+        for name, env in envs.items():
+            cpu, wall, _ = timed([str(LUEUR), "solve", str(easy)], env)
+            times[name].append((cpu, wall))
+    bare_cpu = statistics.median(c for c, _ in times["bare"])
+    bare_wall = statistics.median(w for _, w in times["bare"])
+    print("| run | CPU median | wall median | CPU / bare | wall / bare |")
+    print("|---|---:|---:|---:|---:|")
+    for name, ts in times.items():
+        cpu, wall = statistics.median(c for c, _ in ts), statistics.median(w for _, w in ts)
+        print(f"| {name} | {1000 * cpu:.0f} ms | {1000 * wall:.0f} ms | {cpu / bare_cpu:.2f} | {wall / bare_wall:.2f} |")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--setup", action="append", default=[], metavar="NAME=ENV",
+                        help="repeat: one per set-up, the first is the baseline")
+    parser.add_argument("--corpus", default="hard", help="easy, hard, advanced or keepers")
+    parser.add_argument("--every", type=int, default=1, help="every n-th position")
+    parser.add_argument("--time-limit", type=float, default=60.0)
+    parser.add_argument("--startup", action="store_true", help="time an easy solve against bare python instead")
+    parser.add_argument("--rounds", type=int, default=20)
+    parser.add_argument("--json", metavar="FILE")
+    args = parser.parse_args()
+    envs = setups(args.setup or ["new="])
+    if args.startup:
+        startup(envs, args.rounds)
+        return
+    runs = solve_runs(corpus_files(args.corpus, args.every), envs, args.time_limit)
+    report(runs)
+    if args.json:
+        Path(args.json).write_text(json.dumps(runs, indent=1))
+
+
+if __name__ == "__main__":
+    main()
