@@ -14,7 +14,8 @@ the attacker's host name. Three checks shut both out, before any route runs:
   that cross-site without a preflight, which this server never grants.
 
 A refusal is an error line with ``"id": null`` (no request was read), as JSON,
-with status 403 (Host, Origin) or 415 (Content-Type).
+with status 403 (Host, Origin) or 415 (Content-Type), and ends its connection
+(``Connection: close``).
 """
 
 from __future__ import annotations
@@ -93,8 +94,11 @@ class GuardMiddleware:
             if refused is not None:
                 status, kind, message = refused
                 body = error_body(kind, message)
+                # The body may not have been read, nor come whole: the connection ends with the answer, and says
+                # so, so that a client never sends its next request on a connection about to close.
                 await send({"type": "http.response.start", "status": status,
-                            "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+                            "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+                                        (b"connection", b"close")]})
                 await send({"type": "http.response.body", "body": body})
                 return
         await self.app(scope, receive, send)

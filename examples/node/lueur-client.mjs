@@ -45,9 +45,10 @@ function send(request) {
 }
 
 function describeChoice(choice) {
-  if (choice.p_win !== null) return `P(win) = ${choice.p_win} (proven)`;
+  // A verdict (the pile's order is known) says more than its probability (1/1 or 0/1): say it first.
   if (choice.verdict === "win") return `wins${choice.turns !== null ? ` in ${choice.turns} turns` : ""} (proven)`;
   if (choice.verdict === "lose") return "loses (proven)";
+  if (choice.p_win !== null) return `P(win) = ${choice.p_win} (proven)`;
   if (choice.estimate) return `wins about ${choice.estimate.successes}/${choice.estimate.trials} playouts (estimated)`;
   return "forced";
 }

@@ -108,6 +108,12 @@ def solve(
 
 
 class _Search:
+    """One best-first search: its limits, its tables, the Python loop and the compiled search's callbacks.
+
+    Size: the Python loop (the reference) and the compiled search (its tick, its answer read back into turns)
+    share every limit, counter and answer of one search; split, each half would reach into the other's state.
+    """
+
     def __init__(
         self,
         root: GameState,
@@ -229,6 +235,11 @@ class _Search:
     def run(self) -> Solution:
         root = self.node_of(self.root)
         if self.compiled and not isinstance(root, GameState):
+            # The compiled search asks for a stop only now and then: a stop asked before it starts ends it here,
+            # as it ends the Python loop before its first expansion.
+            limit = self.tick(0, 0, 0)
+            if limit is not None:
+                return self.unknown(limit)
             answer = eg.compiled_search(root, self.objective == "nerve", self.max_nodes, self.position_limit, self.tick)
             if answer is not None:
                 return self.compiled_answer(root, answer)
