@@ -58,6 +58,8 @@ NO_LOOP = 1 << 30
 """A low-link meaning: this interval leaned on no position of the current path."""
 LOOPING = frozenset({"main", "again", "final"})
 """The decisions a turn can come back to (key passes loop on them): keyed by position, not by path."""
+PASSING = frozenset({"scramble"})
+"""Decisions that key passes can come back to inside a hit (a scramble off a keeper, RULING-KEEPER-KEY-TILE)."""
 
 Window = tuple[Fraction, Fraction]
 Result = tuple[Fraction, Fraction, int]
@@ -244,6 +246,19 @@ class FastExpectimax:
             key: Any = frontier_key(frontier)
         else:
             key = script
+        if frontier.kind != CHANCE and frontier.decision in PASSING:
+            # Keys passed before a scramble off a keeper can come back to where they were: a return on the path
+            # is worth 0, as for the decisions keyed by position (their tail of the turn is on the call stack,
+            # so their values stay keyed by path).
+            loop = ("passes", *frontier_key(frontier))
+            on_path = self.open.get(loop)
+            if on_path is not None:
+                return ZERO, ZERO, on_path
+            self.open[loop] = depth
+            try:
+                return self.keyed(self.table, key, alpha, beta, left, depth, expand)
+            finally:
+                del self.open[loop]
         return self.keyed(self.table, key, alpha, beta, left, depth, expand)
 
     def endgame(self, sim: ChanceSim, template: GameState) -> tuple[Fraction, Fraction, int]:

@@ -33,7 +33,9 @@ def state_of(path: Any) -> GameState:
 
 
 def values(state: GameState, engine: str) -> tuple[Fraction | None, dict[str, Fraction]]:
-    sol = solve_chance(state, limits=Limits(max_nodes=50_000_000), hindsight=False, engine=engine)
+    # The most memory a request may give a search (the protocol's max_positions): the fast engine keeps a
+    # position per decision of a turn, and some 4-tile positions need more than the default 500,000.
+    sol = solve_chance(state, limits=Limits(max_nodes=50_000_000, max_positions=2_000_000), hindsight=False, engine=engine)
     return sol.p_win, dict(sol.best)
 
 
