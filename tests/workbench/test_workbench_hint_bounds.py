@@ -67,6 +67,16 @@ def test_the_first_tile_decides_move_e_first_with_its_exact_half(page, workbench
     both_sizes(page, "hint-first-tile-decides", hint_in_view("solve"))
 
 
+def test_solve_lists_the_first_choices_in_the_same_words(page, workbench) -> None:
+    """Solve on a pile of unknown order gives each first choice's exact chance: written as the hint writes it."""
+    open_solve(page, workbench, position_json(FIRST_TILE))
+    page.click("#panel-solve button:text-is('Solve')")
+    expect(page.locator("#panel-solve .verdict")).to_contain_text("Possible", timeout=20_000)
+    choices = page.locator("#panel-solve ol[aria-label='The first choices, best first'] li")
+    expect(choices).to_have_text(["move E — proven: 1/2 (50%)", *(f"{action} — {LOST}" for action in ("move N", "move S", "stay"))])
+    expect(choices.locator(".hint-exact")).to_have_count(1)
+
+
 def test_the_companion_shows_the_same_and_plays_move_e(page) -> None:
     load_record(page, FIRST_TILE)
     page.click("#companion-ask-hint")
