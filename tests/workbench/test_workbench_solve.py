@@ -85,8 +85,8 @@ def test_a_hint_gives_the_best_choice_and_applies_it(page, workbench) -> None:
     open_solve(page, workbench, start)
     page.click("#panel-solve button:text-is('Hint')")
     expect(page.locator("#panel-solve .hint-action")).to_have_text("stay")
-    expect(page.locator("#panel-solve .hint-best")).to_contain_text("wins in 5 turns (proven)")
-    expect(page.locator("#panel-solve .hint-others li")).to_have_text(["move W — loses (proven)"])
+    expect(page.locator("#panel-solve .hint-best")).to_contain_text("proven: wins in 5 turns (100%)")
+    expect(page.locator("#panel-solve .hint-others li")).to_have_text(["move W — proven lost (0%)"])
     shot(page, "solve-hint")
     page.click("#panel-solve button:text-is('Apply stay')")
     expect(page.locator("#panel-solve .hint-answer")).to_be_empty()  # a new position: the old hint is gone

@@ -110,9 +110,9 @@ def test_the_hint_shows_every_choices_value_and_a_proven_loser_as_one(page) -> N
     load_record(page, SHUFFLED)
     page.click("#companion-ask-hint")
     best = page.locator("#panel-companion .hint-best")
-    expect(best).to_contain_text("escapes whatever is drawn", timeout=20_000)
+    expect(best).to_contain_text("proven: escapes whatever is drawn (100%)", timeout=20_000)
     others = page.locator("#panel-companion .hint-others li")
-    expect(others.last).to_have_text("charge S — cannot escape, whatever is drawn, chance of escaping 0.0% (proven)")
+    expect(others.last).to_have_text("charge S — proven lost (0%)")
     assert not any("not evaluated yet" in text for text in others.all_inner_texts())
     both_sizes(page, "companion-hint-values")
 
@@ -122,7 +122,7 @@ def test_the_solve_tools_hint_shows_the_values_too(page, workbench) -> None:
     open_solve(page, workbench, position_json(SHUFFLED))
     page.click("#panel-solve button:text-is('Hint')")
     others = page.locator("#panel-solve .hint-others li")
-    expect(others.last).to_contain_text("charge S — cannot escape", timeout=20_000)
+    expect(others.last).to_have_text("charge S — proven lost (0%)", timeout=20_000)
     texts = others.all_inner_texts()
-    assert texts and not any("not evaluated yet" in text for text in texts), texts
-    assert all("(proven)" in text and "chance of escaping" in text for text in texts), texts
+    assert texts and not any("nothing proven" in text or "estimate" in text for text in texts), texts
+    assert all(text.endswith(("proven: escapes whatever is drawn (100%)", "proven lost (0%)")) for text in texts), texts

@@ -1,65 +1,28 @@
 // The hint for the decision at hand (`hint`, streamed: the decision and its choices come at
-// once, then the rankings as the playouts go), the best choice with its evaluation, the other
-// choices ranked, and a button that applies the hinted action. Used by the Solve & hint tool
-// and by the table companion (each says what applying means for it).
+// once, then the rankings as the estimate goes), the best choice with its value, the other
+// choices ranked, which parts are proven (an exact chance, or an interval, then the estimate
+// marked as one: hint-values.js), and a button that applies the hinted action; a choice proven
+// lost never comes first while another can still win. Used by the Solve & hint tool and by the
+// table companion (each says what applying means for it).
 
 import { Search } from './solve-run.js';
-import { clearErrors, el, fill, labelled, percent, showError } from './solve-dom.js';
+import { clearErrors, el, fill, labelled, showError } from './solve-dom.js';
+import { describe, proofSummary, provenLost, ranked } from './hint-values.js';
 
 const SHOWN = 8; // other choices listed at once; the rest are folded (a start tile has over a hundred)
 
+// A choice's value: what is proven of it, then its estimate marked as one (classes say which is which).
+export function valueParts(choice) {
+  const { kind, proven, estimate } = describe(choice);
+  const parts = [el('span', { class: `hint-proven hint-${kind}` }, proven)];
+  if (estimate) parts.push('; ', el('span', { class: 'hint-estimate' }, estimate));
+  return parts;
+}
+
 function rankedList(choices, label, first) {
   return el('ol', { class: 'hint-others', 'aria-label': label, start: first },
-    choices.map((choice) => el('li', {}, el('code', {}, choice.action), ` — ${evaluation(choice)}`)));
-}
-
-// A fraction as the engine writes it ("3/8"), or a number, as a proportion; null for anything else.
-export function proportion(value) {
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(String(value ?? ''));
-  return match && Number(match[2]) > 0 ? Number(match[1]) / Number(match[2]) : null;
-}
-
-function chance(value) {
-  const p = proportion(value);
-  if (p === null) return null;
-  return typeof value === 'string' && value.includes('/') && !['0/1', '1/1'].includes(value.replace(/\s/g, ''))
-    ? `${percent(p)} (${value.replace(/\s/g, '')})` : percent(p);
-}
-
-const VERDICT_WORDS = {
-  win: 'wins', lose: 'loses', certain: 'escapes whatever is drawn', possible: 'escapes with some draws',
-  impossible: 'cannot escape, whatever is drawn',
-};
-
-// The bounds a choice may carry, in whichever shape the engine gives them ({low, high}, [low, high], p_win_low...).
-function bounds(choice) {
-  const b = choice.bounds ?? choice.p_win_bounds;
-  const pair = Array.isArray(b) ? b : b && typeof b === 'object' ? [b.low ?? b.lower ?? b.min, b.high ?? b.upper ?? b.max]
-    : [choice.p_win_low ?? choice.lower, choice.p_win_high ?? choice.upper];
-  const [low, high] = pair.map(proportion);
-  return low === null && high === null ? null : [low ?? 0, high ?? 1];
-}
-
-// What the hint says of one choice: its verdict, its exact chance or bounds, whether it is proven, or its playouts'
-// estimate. Whatever the engine evaluated is shown; "not evaluated yet" only when it said nothing of the choice.
-export function evaluation(choice) {
-  const proven = choice.proven ? ' (proven)' : '';
-  const exact = chance(choice.p_win ?? choice.p_win_float);
-  const range = bounds(choice);
-  const verdict = choice.verdict ? VERDICT_WORDS[choice.verdict] || choice.verdict : null;
-  const turns = choice.turns ? ` in ${choice.turns} turn${choice.turns === 1 ? '' : 's'}` : '';
-  const parts = [];
-  if (verdict) parts.push(`${verdict}${choice.verdict === 'win' ? turns : ''}`);
-  if (exact !== null && !['win', 'lose'].includes(choice.verdict)) parts.push(`chance of escaping ${exact}`);
-  else if (exact === null && range) parts.push(`chance of escaping between ${percent(range[0])} and ${percent(range[1])}`);
-  if (parts.length) return parts.join(', ') + proven;
-  const estimate = choice.estimate;
-  if (estimate && typeof estimate.rate === 'number') {
-    const [low, high] = estimate.ci95;
-    return `${percent(estimate.rate)} of ${estimate.trials} playouts won (95%: ${percent(low)} to ${percent(high)})`;
-  }
-  return 'not evaluated yet';
+    choices.map((choice) => el('li', { class: `hint-choice${provenLost(choice) ? ' hint-choice-lost' : ''}` },
+      el('code', {}, choice.action), ' — ', valueParts(choice))));
 }
 
 export class HintView {
@@ -131,7 +94,7 @@ export class HintView {
     if (info.stage === 'waiting') {
       this.status.textContent = 'Waiting for a free worker…';
     } else if (info.best) {
-      this.status.textContent = `Playing out… (${info.seconds.toFixed(1)} s)`;
+      this.status.textContent = `Estimating the choices not settled… (${info.seconds.toFixed(1)} s): the ranking so far.`;
       this.draw(info, false);
     } else if (info.choices) {
       this.status.textContent = info.notes?.length ? `Estimating: ${info.notes.join('; ')}` : 'Ranking the choices…';
@@ -141,15 +104,18 @@ export class HintView {
   }
 
   draw(result, final) {
-    const best = result.best;
+    const choices = ranked(result);
+    const [best, ...others] = choices;
+    if (!best) return;
     this.best = final ? best : null;
-    const others = (result.choices || []).filter((choice) => choice.action !== best.action);
     fill(this.answer,
       el('p', { class: 'decision' }, `Decision: ${result.decision}`),
-      el('p', { class: 'hint-best' }, 'Best: ', el('strong', { class: 'hint-action' }, best.action), ` — ${evaluation(best)}`),
+      el('p', { class: `hint-best${provenLost(best) ? ' hint-choice-lost' : ''}` }, 'Best: ',
+        el('strong', { class: 'hint-action' }, best.action), ' — ', valueParts(best)),
       others.length ? rankedList(others.slice(0, SHOWN), 'The other choices, best first', 2) : null,
       others.length > SHOWN ? el('details', {}, el('summary', {}, `The ${others.length - SHOWN} other choices`),
         rankedList(others.slice(SHOWN), 'The remaining choices', SHOWN + 2)) : null,
+      el('p', { class: 'hint-proof' }, proofSummary(choices, final ? result.exact : null)),
       final && result.method ? el('p', { class: 'note' }, `Method: ${result.method}.`) : null,
       final && result.notes?.length ? el('p', { class: 'note' }, result.notes.join(' ')) : null,
     );

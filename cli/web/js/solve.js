@@ -4,7 +4,8 @@
 // draws and the risks (solve-odds.js).
 
 import { PlanView } from './solve-plan.js';
-import { HintView } from './solve-hint.js';
+import { HintView, valueParts } from './solve-hint.js';
+import { provenLost } from './hint-values.js';
 import { OddsView } from './solve-odds.js';
 import { Search } from './solve-run.js';
 import { clearErrors, el, labelled, percent, showError, typing } from './solve-dom.js';
@@ -156,7 +157,8 @@ export function mount(panel, ctx) {
     );
     if (result.choices?.length) {
       answer.append(el('ol', { class: 'hint-others', 'aria-label': 'The first choices, best first' },
-        result.choices.map((c) => el('li', {}, el('code', {}, c.action), ` — chance of escaping ${c.p_win} (${percent(c.p_win_float)})`))));
+        result.choices.map((c) => el('li', { class: `hint-choice${provenLost(c) ? ' hint-choice-lost' : ''}` },
+          el('code', {}, c.action), ' — ', valueParts(c)))));
     }
     if (result.verdict === 'win' && result.plan.length) {
       solvedFor = position;
