@@ -8,14 +8,13 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from types import FrameType
 from typing import Any
 
 import click
 
 from cli.nightcage.files import load
 from cli.options import file_argument, json_option
-from cli.output import Exit, emit_json, err, guarded, out
+from cli.output import Exit, emit_json, err, guarded, out, terminated_as_exit
 from solver.base.control import Control, Progress
 from solver.base.limits import MAX_PLAYOUTS, Limits
 from solver.nightcage.commands.analyze import DEFAULT_ORDER_NODES, DEFAULT_ORDER_TIME, DEFAULT_ORDERS, Analysis
@@ -66,7 +65,7 @@ def analyze(file: str, playouts: int, orders: int, seed: int, workers: int | Non
     pos, _ = load(file)
     workers = workers or os.cpu_count() or 1
     shown = "none" if no_progress else "bar" if sys.stderr.isatty() else "lines"
-    with _terminated_as_exit(), _progress(shown, progress_every) as report:
+    with terminated_as_exit(), _progress(shown, progress_every) as report:
         control = Control(Limits(playouts=playouts, seed=seed, time_limit=time_limit), progress=report)
         answer = analyze_command(pos.state, control=control, workers=workers, policy=policy, orders=orders, order_time=order_time,
                                  order_nodes=order_nodes)
@@ -109,21 +108,6 @@ def _print(result: Analysis, workers: int, orders: int) -> None:
         orders_done = f" and {solved:,} of {result.orders_asked:,} orders" if result.orders_asked else ""
         out(f"Cut short: {result.cut_short}; the estimate rests on {result.policy.trials:,} of {result.playouts_asked:,} "
             f"playouts{orders_done}.")
-
-
-@contextmanager
-def _terminated_as_exit() -> Iterator[None]:
-    """SIGTERM ends the analysis as Ctrl-C does: through the code that ends the workers (then exit 143)."""
-
-    def terminated(signum: int, frame: FrameType | None) -> None:
-        err("lueur: terminated")
-        raise SystemExit(TERMINATED)
-
-    before = signal.signal(signal.SIGTERM, terminated)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, before)
 
 
 @contextmanager

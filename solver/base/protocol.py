@@ -25,10 +25,12 @@ import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
-from solver.base.errors import MAX_LISTED, Problem
+from solver.base.errors import MAX_LISTED, PositionError, Problem
 from solver.base.limits import Limits
+
+T = TypeVar("T")
 
 Info = Callable[[dict[str, Any]], None]
 """Sends a partial answer (an ``info`` line), or with a ``warning`` key a warning."""
@@ -324,3 +326,25 @@ def capped_warnings(warnings: list[Problem]) -> list[Problem]:
     if len(warnings) <= MAX_LISTED:
         return warnings
     return [*warnings[:MAX_LISTED], Problem("", f"... and {len(warnings) - MAX_LISTED:,} more warnings, not listed")]
+
+
+def request_position(request: Request, format_name: str, read: Callable[[dict[str, Any]], T]) -> T:
+    """The position of ``request`` read by a game's strict reader ``read`` (a document in ``format_name``).
+
+    Raises :class:`PositionError` with every problem, each path starting ``position``.
+    """
+    if not isinstance(request.position_doc, dict):
+        raise PositionError([Problem("position", f"a JSON object in the {format_name} format, not {json_type(request.position_doc)}")])
+    try:
+        return read(request.position_doc)
+    except PositionError as exc:
+        raise exc.relocated(_under_position) from None
+
+
+def _under_position(problem: Problem) -> Problem:
+    return Problem(f"position.{problem.path}" if problem.path else "position", problem.message)
+
+
+def no_first_info(request: Request) -> dict[str, Any] | None:
+    """A game whose commands send no report before their work starts."""
+    return None

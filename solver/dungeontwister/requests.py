@@ -13,8 +13,8 @@ from collections.abc import Callable
 from typing import Any
 
 from solver.base.answers import Answer, OptionError, reported
-from solver.base.errors import LueurError, PositionError, Problem
-from solver.base.protocol import Command, Field, Info, Request, RequestError, ShouldStop, json_type, result
+from solver.base.errors import LueurError, PositionError
+from solver.base.protocol import Command, Field, Info, Request, RequestError, ShouldStop, no_first_info, request_position, result
 from solver.base.schema_parts import BOOLEAN, INTEGER, NUMBER, PROBLEM, STRING, STRINGS, nullable, obj
 from solver.dungeontwister import commands
 from solver.dungeontwister.model.state import Position
@@ -154,8 +154,7 @@ def serve(request: Request, info: Info, should_stop: ShouldStop) -> dict[str, An
     return result(request.command, answer.exit_code, answer.document)
 
 
-def first_info(request: Request) -> dict[str, Any] | None:
-    return None
+first_info = no_first_info
 
 
 def read_position(request: Request) -> Position:
@@ -163,16 +162,7 @@ def read_position(request: Request) -> Position:
 
     Raises :class:`PositionError` with every problem, each path starting ``position``.
     """
-    if not isinstance(request.position_doc, dict):
-        raise PositionError([Problem("position", f"a JSON object in the {FORMAT} format, not {json_type(request.position_doc)}")])
-    try:
-        return position_json.read(request.position_doc)
-    except PositionError as exc:
-        raise exc.relocated(_under_position) from None
-
-
-def _under_position(problem: Problem) -> Problem:
-    return Problem(f"position.{problem.path}" if problem.path else "position", problem.message)
+    return request_position(request, FORMAT, position_json.read)
 
 
 def _run_combat(request: Request, position: Position) -> Answer:
