@@ -77,7 +77,8 @@ def seeds_id(seeds: range) -> str:
 
 
 def agree(state: GameState, objective: str, time_limit: float = 120.0) -> Solution | None:
-    """Both planners answer alike (None when the search gave up or CP-SAT cannot bound a loss)."""
+    """Both planners answer alike where both answer (None when the search gave up or CP-SAT ran out of time;
+    CP-SAT's unknown when it cannot bound a loss)."""
     expected = search.solve(state, objective=objective, limits=Limits(max_nodes=300_000))
     if expected.verdict == "unknown":
         return None
@@ -85,6 +86,8 @@ def agree(state: GameState, objective: str, time_limit: float = 120.0) -> Soluti
     if found.verdict == "unknown" and not state.rulings.flickers_occupied and expected.verdict == "lose":
         assert "no length bound" in (found.reason or "")
         return found
+    if found.verdict == "unknown" and (found.reason or "").startswith("the time limit was reached"):
+        return None  # no answer within its time (how far it gets depends on the machine's load): nothing to compare
     assert (found.verdict, found.turns, found.nerve_spent) == (expected.verdict, expected.turns, expected.nerve_spent), (
         f"search: {expected.verdict} {expected.turns} turns {expected.nerve_spent} Nerve; "
         f"cpsat: {found.verdict} {found.turns} turns {found.nerve_spent} Nerve; {found.stats.notes}"

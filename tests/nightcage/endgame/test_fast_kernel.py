@@ -160,7 +160,7 @@ def test_positions_it_cannot_take_go_to_the_pure_kernel():
 def _solutions(states: list[GameState]) -> list[tuple[object, ...]]:
     out = []
     for state in states:
-        sol = search.solve(state)
+        sol = search.solve(state, compiled=False)  # the Python search over either kernel (the C search: test_search_compiled)
         out.append((sol.verdict, sol.turns, sol.nerve_spent, sol.plan, sol.reason, sol.stats.nodes, sol.stats.generated))
     return out
 
@@ -170,10 +170,10 @@ def test_the_search_gives_the_same_solutions_with_either_kernel(monkeypatch: pyt
     """The whole easy corpus: verdict, turns, Nerve, the plan (actions included) and the effort."""
     states = [load_path(p)[0].state for p in sorted((ROOT / "benchmarks/endgames").glob("*.json")) if p.name != "index.json"]
     monkeypatch.setattr(compiled, "_fast", compiled._compiled)
-    monkeypatch.setattr(search, "turns_needed", eg.compiled_bound(bounds.pure_turns_needed))
+    monkeypatch.setattr(search, "win_bound", eg.compiled_bound(bounds.pure_win_bound, "win_bound"))
     with_compiled = _solutions(states)
     monkeypatch.setattr(compiled, "_fast", None)
-    monkeypatch.setattr(search, "turns_needed", bounds.pure_turns_needed)
+    monkeypatch.setattr(search, "win_bound", bounds.pure_win_bound)
     with_pure = _solutions(states)
     assert sum(1 for s in with_pure if s[0] == "win") > 100
     assert with_compiled == with_pure
