@@ -237,7 +237,7 @@ class _Search:
         if self.compiled and not isinstance(root, GameState):
             # The compiled search asks for a stop only now and then: a stop asked before it starts ends it here,
             # as it ends the Python loop before its first expansion.
-            limit = self.tick(0, 0, 0)
+            limit = self.limit_reached()
             if limit is not None:
                 return self.unknown(limit)
             answer = eg.compiled_search(root, self.objective == "nerve", self.max_nodes, self.position_limit, self.tick)

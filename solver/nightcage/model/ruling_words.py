@@ -136,6 +136,14 @@ _ALL = (
                 "Yes: wrapped lines watch them, and only an attack arriving at its back side is from behind.",
                 "silent", "The rules say a keeper ignores what happens behind it without saying what behind means on a "
                           "board that wraps."),
+    RulingWords("RULING-KEEPER-KEY-TILE", "A keeper's key, for a prisoner who already holds one",
+                "May a prisoner holding a key enter a keeper from behind, and pass its key on before taking the "
+                "keeper's?",
+                "Yes: a keeper's key is taken as a key tile's; on the keeper, before scrambling off, keys pass and the "
+                "keeper's key is taken once the prisoner is keyless.",
+                "No: only a keyless prisoner enters a keeper from behind, and no key passes while on a keeper.",
+                "engine", "The rulebook lets a prisoner reaching a keeper take its key as on a plain key tile, where keys "
+                          "may pass first, and forbids no entry from behind."),
     RulingWords("RULING-ADV-5P-WAX", "Wax eaters in the five-player advanced game",
                 "How many wax eaters does the advanced game keep with five players?",
                 "Two: the advanced game removes eight, and the five-player game starts from ten.",

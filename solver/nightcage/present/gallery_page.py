@@ -11,23 +11,17 @@ helper, :func:`text`.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 from typing import Any
 
 from solver.base.errors import LueurError
+from solver.base.svg.markup import esc
 from solver.nightcage.notation.position_json import read
 from solver.nightcage.present.frames import adjudication_frames
 from solver.nightcage.present.gallery import KINDS, Entry, topics
 from solver.nightcage.present.stepper import stepper_html
 from solver.nightcage.present.svg_board import board_svg
 from solver.nightcage.rules.adjudicate import adjudicate
-
-
-def text(value: Any) -> str:
-    """Any value as HTML text, escaped (quotes too, so that it may stand in an attribute)."""
-    return html.escape(str(value), quote=True)
-
 
 _STYLE = """
 :root { color-scheme: light; --ink: #1d1b18; --muted: #5f584e; --accent: #8a4f0f; --paper: #fbf8f2; }
@@ -116,20 +110,20 @@ def _state(entry: Entry) -> Any:
 
 def index_html(entries: Sequence[Entry], title: str, stepped: set[str]) -> str:
     """The gallery's page: the filters, then every entry under its kind's heading."""
-    topic_options = "".join(f'<option value="{text(t)}">{text(t)}</option>' for t in topics(entries))
-    kind_options = "".join(f'<option value="{text(k)}">{text(t)}</option>' for k, t in KINDS)
+    topic_options = "".join(f'<option value="{esc(t)}">{esc(t)}</option>' for t in topics(entries))
+    kind_options = "".join(f'<option value="{esc(k)}">{esc(t)}</option>' for k, t in KINDS)
     sections = []
     for kind, heading in KINDS:
         mine = [e for e in entries if e.kind == kind]
         if mine:
             articles = "\n".join(_article(e, e.id in stepped) for e in mine)
-            sections.append(f'<section class="kind" aria-labelledby="kind-{kind}"><h2 id="kind-{kind}">{text(heading)}</h2>\n'
+            sections.append(f'<section class="kind" aria-labelledby="kind-{esc(kind)}"><h2 id="kind-{esc(kind)}">{esc(heading)}</h2>\n'
                             f"{articles}\n</section>")
     return (
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>{text(title)}</title>\n<style>{_STYLE}</style>\n</head>\n<body>\n"
-        f"<h1>{text(title)}</h1>\n"
+        f"<title>{esc(title)}</title>\n<style>{_STYLE}</style>\n</head>\n<body>\n"
+        f"<h1>{esc(title)}</h1>\n"
         '<p class="lead">Each question below comes with a position, the action in dispute played step by step with the '
         "rulebook section each step applies, what the Lueur project rules and why, and, where the rules leave it open, "
         "both readings and which one the rulebook's letter supports. Written by <code>lueur gallery</code>.</p>\n"
@@ -146,42 +140,42 @@ def index_html(entries: Sequence[Entry], title: str, stepped: set[str]) -> str:
 def _article(entry: Entry, has_steps: bool) -> str:
     name = slug(entry.id)
     parts = [
-        f'<article class="entry" id="{text(name)}" data-topic="{text(entry.topic)}" data-kind="{text(entry.kind)}">',
-        f"<h3>{text(entry.title)}</h3>",
-        f'<p class="tags">Topic: {text(entry.topic)} · {text(dict(KINDS)[entry.kind])}</p>',
-        f'<p class="question">{text(entry.question)}</p>',
+        f'<article class="entry" id="{esc(name)}" data-topic="{esc(entry.topic)}" data-kind="{esc(entry.kind)}">',
+        f"<h3>{esc(entry.title)}</h3>",
+        f'<p class="tags">Topic: {esc(entry.topic)} · {esc(dict(KINDS)[entry.kind])}</p>',
+        f'<p class="question">{esc(entry.question)}</p>',
     ]
     if entry.problems:
-        items = "".join(f"<li>{text(p)}</li>" for p in entry.problems)
+        items = "".join(f"<li>{esc(p)}</li>" for p in entry.problems)
         parts.append(f'<p>The position is refused before any action:</p><ul class="problems">{items}</ul>')
     else:
-        parts.append(f'<div class="board"><img src="boards/{text(name)}.svg" alt="{text("The position: " + entry.title)}" '
+        parts.append(f'<div class="board"><img src="boards/{esc(name)}.svg" alt="{esc("The position: " + entry.title)}" '
                      'loading="lazy"></div>')
     if entry.actions:
         actions = "; ".join(entry.actions)
-        parts.append(f"<p>The action in dispute: <code>{text(actions)}</code></p>")
+        parts.append(f"<p>The action in dispute: <code>{esc(actions)}</code></p>")
     steps = (entry.adjudication or {}).get("events", [])
     if steps:
-        items = "".join(f"<li>{text(s['text'])} <span class=\"muted\">({text(s['rule'])})</span></li>" for s in steps)
+        items = "".join(f"<li>{esc(s['text'])} <span class=\"muted\">({esc(s['rule'])})</span></li>" for s in steps)
         parts.append(f"<ol>{items}</ol>")
     if entry.result():
-        parts.append(f"<p><strong>{text(entry.result())}</strong></p>")
+        parts.append(f"<p><strong>{esc(entry.result())}</strong></p>")
     if entry.answer:
-        parts.append(f"<p><strong>What the project rules:</strong> {text(entry.answer)}</p>")
+        parts.append(f"<p><strong>What the project rules:</strong> {esc(entry.answer)}</p>")
     for words in entry.rulings:
         changes = entry.changes(words.ruling)
-        changed = ("<p>Under the other reading: " + text("; ".join(changes)) + ".</p>") if changes else \
+        changed = ("<p>Under the other reading: " + esc("; ".join(changes)) + ".</p>") if changes else \
             "<p>Here both readings give the same result.</p>"
         parts.append(
-            f'<div class="ruling"><p><strong>{text(words.ruling)}: {text(words.title)}.</strong> {text(words.question)}</p>'
-            f"<p>The engine's reading: {text(words.engine)}</p><p>The other reading: {text(words.other)}</p>"
-            f"<p>The rulebook: {text(words.basis)}</p>{changed}</div>")
+            f'<div class="ruling"><p><strong>{esc(words.ruling)}: {esc(words.title)}.</strong> {esc(words.question)}</p>'
+            f"<p>The engine's reading: {esc(words.engine)}</p><p>The other reading: {esc(words.other)}</p>"
+            f"<p>The rulebook: {esc(words.basis)}</p>{changed}</div>")
     if entry.checks:
-        items = "".join(f"<li>{text(c.note)}" + (f" <code>{text('; '.join(c.actions))}</code>" if c.actions else "") + "</li>"
+        items = "".join(f"<li>{esc(c.note)}" + (f" <code>{esc('; '.join(c.actions))}</code>" if c.actions else "") + "</li>"
                         for c in entry.checks if c.note)
         if items:
             parts.append(f"<details><summary>What the project checks ({len(entry.checks)})</summary><ul>{items}</ul></details>")
     if has_steps:
-        parts.append(f'<p><a href="steps/{text(name)}/index.html">Step through the dispute on the board</a></p>')
-    parts.append(f'<p class="source">Source: {text(entry.source)}</p></article>')
+        parts.append(f'<p><a href="steps/{esc(name)}/index.html">Step through the dispute on the board</a></p>')
+    parts.append(f'<p class="source">Source: {esc(entry.source)}</p></article>')
     return "\n".join(parts)
