@@ -33,7 +33,10 @@ def state_of(path: Any) -> GameState:
 
 
 def values(state: GameState, engine: str) -> tuple[Fraction | None, dict[str, Fraction]]:
-    sol = solve_chance(state, limits=Limits(max_nodes=50_000_000), hindsight=False, engine=engine)
+    """Exact values with the labelling run's budgets: the default memory budget (500,000 positions kept,
+    the fast engine's oracle included) leaves the hardest labelled positions (0005, 0012...) unsettled."""
+    limits = Limits(max_nodes=50_000_000, max_positions=50_000_000)
+    sol = solve_chance(state, limits=limits, hindsight=False, engine=engine)
     return sol.p_win, dict(sol.best)
 
 
