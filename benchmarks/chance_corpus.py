@@ -1,6 +1,7 @@
 """The chance search and the hint on the corpus of real mid-game positions (issue 25's table).
 
     .venv/bin/python benchmarks/chance_corpus.py [--ids 0001,0002] [--reference] [--reference-max-nodes 2000000]
+                                                 [--reference-labelled-only] [--scenarios] [--fast-time-limit S]
                                                  [--hint-limit 1.0] [--no-hint] [--json PATH]
 
 On every position of ``benchmarks/chance/`` (``make_chance_corpus.py``), in one process:
@@ -9,7 +10,11 @@ On every position of ``benchmarks/chance/`` (``make_chance_corpus.py``), in one 
   CPU seconds, positions (the turns' replays and the end-game oracle's), the CPU seconds spent in
   the oracle, and whether its fractions equal the corpus label (the reference's);
 - **reference** (with ``--reference``): the same with the reference engine over the rules engine,
-  at most ``--reference-max-nodes`` positions, in the same run, for the ratio of the two;
+  at most ``--reference-max-nodes`` positions, in the same run, for the ratio of the two
+  (``--reference-labelled-only``: on the labelled positions only, the others being the ones the
+  reference could not finish);
+- with ``--scenarios``, the positions of ``scenarios/chance`` too (ids ``chance/01``...), labelled
+  live by the reference (so ``--scenarios`` needs ``--reference``); their hint is judged the same way;
 - **hint** at ``--hint-limit`` seconds (the default limit of ``lueur hint``): the choice it
   recommends, whether it is optimal by the label (among positions where the choice matters: not
   every choice has the same value), and whether it is a choice the label proves lost while
@@ -40,11 +45,13 @@ from solver.base.stats import percentile  # noqa: E402
 from solver.nightcage.chance.expectimax import solve_chance  # noqa: E402
 from solver.nightcage.endgame.oracle import EndgameOracle  # noqa: E402
 from solver.nightcage.model.state import GameState  # noqa: E402
+from solver.nightcage.notation.forms import load_path  # noqa: E402
 from solver.nightcage.notation.position_json import loads  # noqa: E402
 from solver.nightcage.play.hint import hint  # noqa: E402
 from solver.nightcage.rules.engine import node_type  # noqa: E402
 
 CORPUS = ROOT / "benchmarks" / "chance"
+SCENARIOS = ROOT / "scenarios" / "chance"
 
 
 class OracleClock:
@@ -66,20 +73,30 @@ class OracleClock:
                 if outer:
                     self.seconds += time.process_time() - started
 
-        EndgameOracle.wins = timed  # type: ignore[method-assign]
+        EndgameOracle.wins = timed  # type: ignore[method-assign,assignment]
 
     def lap(self) -> float:
         seconds, self.seconds = self.seconds, 0.0
         return seconds
 
 
-def solve(state: GameState, engine: str, max_nodes: int, clock: OracleClock) -> dict[str, Any]:
+def solve(state: GameState, engine: str, max_nodes: int, clock: OracleClock, time_limit: float | None = None) -> dict[str, Any]:
     clock.lap()
     started = time.process_time()
-    sol = solve_chance(state, limits=Limits(max_nodes=max_nodes, max_positions=max_nodes), hindsight=False, engine=engine)
+    limits = Limits(max_nodes=max_nodes, max_positions=max_nodes, time_limit=time_limit)
+    sol = solve_chance(state, limits=limits, hindsight=False, engine=engine)
     seconds = time.process_time() - started
     return {"p_win": None if sol.p_win is None else str(sol.p_win), "choices": {a: str(p) for a, p in sol.best},
             "cpu_seconds": round(seconds, 4), "oracle_seconds": round(clock.lap(), 4), "nodes": sol.nodes}
+
+
+def same_values(solved: dict[str, Any], label: dict[str, Any]) -> bool:
+    """The same fractions for the position and each choice (compared as fractions: "1" is "1/1")."""
+    if solved["p_win"] is None:
+        return False
+    def exact(values: dict[str, str]) -> dict[str, Fraction]:
+        return {a: Fraction(p) for a, p in values.items()}
+    return Fraction(solved["p_win"]) == Fraction(label["p_win"]) and exact(solved["choices"]) == exact(label["choices"])
 
 
 def judge(answer: Any, label: dict[str, Any]) -> dict[str, Any]:
@@ -97,7 +114,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--ids", default="", help="comma-separated ids (default: every position)")
     parser.add_argument("--reference", action="store_true", help="also solve with the reference engine")
     parser.add_argument("--reference-max-nodes", type=int, default=2_000_000)
+    parser.add_argument("--reference-labelled-only", action="store_true", help="the reference on labelled positions only")
+    parser.add_argument("--scenarios", action="store_true", help="also scenarios/chance, labelled live by the reference")
     parser.add_argument("--fast-max-nodes", type=int, default=50_000_000)
+    parser.add_argument("--fast-time-limit", type=float, default=None, help="wall seconds per fast solve (default: none)")
     parser.add_argument("--hint-limit", type=float, default=1.0)
     parser.add_argument("--no-hint", action="store_true")
     parser.add_argument("--no-solve", action="store_true", help="only the hints (on the labelled positions)")
@@ -106,25 +126,46 @@ def main(argv: list[str] | None = None) -> None:
     index = json.loads((CORPUS / "index.json").read_text())
     wanted = set(filter(None, args.ids.split(",")))
     entries = [e for e in index if not wanted or e["id"] in wanted]
+    if args.scenarios and not args.reference:
+        parser.error("--scenarios needs --reference (the scenarios are labelled live by the reference)")
+    positions = [(e["id"], e["tiles"], loads((CORPUS / e["file"]).read_text())[0].state, e.get("expected"))
+                 for e in entries]
+    if args.scenarios:
+        for path in sorted(SCENARIOS.glob("*.toml")):
+            state = load_path(str(path))[0].state
+            positions.append((f"chance/{path.stem[:2]}", state.pile.count, state, None))
     clock = OracleClock()
     rows = []
-    for entry in entries:
-        state = loads((CORPUS / entry["file"]).read_text())[0].state
-        label = entry.get("expected")
+    for number, (ident, tiles, state, label) in enumerate(positions):
+        live = ident.startswith("chance/")
         if args.no_solve and label is None:
             continue
-        row: dict[str, Any] = {"id": entry["id"], "tiles": entry["tiles"], "fast": {"p_win": None}}
-        if not args.no_solve:
-            row["fast"] = solve(state, "fast", args.fast_max_nodes, clock)
+        row: dict[str, Any] = {"id": ident, "tiles": tiles, "fast": {"p_win": None}}
+        engines = [e for e, wanted in (("fast", not args.no_solve), ("reference", args.reference and (
+            live or label is not None or not args.reference_labelled_only))) if wanted]
+        if number % 2:  # the first to run warms the caches the other finds (the boards' distances): alternate
+            engines.reverse()
+        for engine in engines:
+            max_nodes = args.fast_max_nodes if engine == "fast" else args.reference_max_nodes
+            row[engine] = solve(state, engine, max_nodes, clock, args.fast_time_limit if engine == "fast" else None)
+        if "reference" in row:
+            if live and row["reference"]["p_win"] is not None:
+                label = {"p_win": row["reference"]["p_win"], "choices": row["reference"]["choices"]}
         if label is not None and not args.no_solve:
-            row["fast"]["agrees"] = (row["fast"]["p_win"], row["fast"]["choices"]) == (label["p_win"], label["choices"])
-        if args.reference:
-            row["reference"] = solve(state, "reference", args.reference_max_nodes, clock)
+            row["fast"]["agrees"] = same_values(row["fast"], label)
+            if "reference" in row and row["reference"]["p_win"] is not None:
+                row["reference"]["agrees"] = same_values(row["reference"], label)
         if not args.no_hint and label is not None and node_type(state) == "decision":  # (some turns open with a draw)
             row["hint"] = judge(hint(state, limits=Limits(time_limit=args.hint_limit)), label)
         rows.append(row)
         print(json.dumps(row), flush=True)
-    summary = summarise(rows)
+    corpus = [r for r in rows if not r["id"].startswith("chance/")]
+    scenarios = [r for r in rows if r["id"].startswith("chance/")]
+    summary = summarise(corpus)
+    if scenarios:
+        summary["scenarios"] = summarise(scenarios)
+        summary["scenarios"]["hints"] = {r["id"]: r["hint"]["action"] for r in scenarios if "hint" in r}
+        summary["corpus_and_scenarios"] = {k: v for k, v in summarise(rows).items() if k.startswith(("both", "reference", "fast_ms"))}
     print(json.dumps(summary, indent=1))
     if args.json_path:
         Path(args.json_path).write_text(json.dumps({"benchmark": "chance_corpus", "python": platform.python_version(),
@@ -154,6 +195,10 @@ def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
         out["reference_over_fast_median"] = percentile(ratios, 0.5)
         out["reference_over_fast_outside_oracle"] = ref_out / fst_out if fst_out else None
         out["reference_ms_per_node"] = 1000 * ref / sum(r["reference"]["nodes"] for r in both)
+        out["fast_ms_per_node"] = 1000 * fst / sum(r["fast"]["nodes"] for r in both)
+        out["reference_over_fast_min"] = ratios[0]
+        out["reference_over_fast_max"] = ratios[-1]
+        out["reference_agrees"] = sum(bool(r["reference"].get("agrees")) for r in rows if "reference" in r)
         out["reference_unsolved"] = sum(r["reference"]["p_win"] is None for r in rows if "reference" in r)
     hints = [r["hint"] for r in rows if "hint" in r]
     matters = [h for h in hints if h["matters"]]

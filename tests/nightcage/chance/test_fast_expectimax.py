@@ -33,9 +33,10 @@ def state_of(path: Any) -> GameState:
 
 
 def values(state: GameState, engine: str) -> tuple[Fraction | None, dict[str, Fraction]]:
-    # The most memory a request may give a search (the protocol's max_positions): the fast engine keeps a
-    # position per decision of a turn, and some 4-tile positions need more than the default 500,000.
-    sol = solve_chance(state, limits=Limits(max_nodes=50_000_000, max_positions=2_000_000), hindsight=False, engine=engine)
+    """Exact values with the labelling run's budgets: the default memory budget (500,000 positions kept,
+    the fast engine's oracle included) leaves the hardest labelled positions (0005, 0012...) unsettled."""
+    limits = Limits(max_nodes=50_000_000, max_positions=50_000_000)
+    sol = solve_chance(state, limits=limits, hindsight=False, engine=engine)
     return sol.p_win, dict(sol.best)
 
 
@@ -71,19 +72,10 @@ def test_quick_corpus_positions_agree_with_their_labels(entry: dict[str, Any]) -
     assert values(state_of(CORPUS / entry["file"]), "fast") == expected(entry)
 
 
-UNSETTLED = {"0027": "every choice loses (the reference took 185 s); the fast engine fills 2,000,000 positions "
-                     "without proving more than [0, 1]"}
-"""Corpus positions the fast engine leaves open within the largest memory budget: a known gap (docs/chance.md)."""
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("entry", LABELLED, ids=[e["id"] for e in LABELLED])
 def test_every_corpus_position_agrees_with_its_label(entry: dict[str, Any]) -> None:
-    got = values(state_of(CORPUS / entry["file"]), "fast")
-    if entry["id"] in UNSETTLED:
-        assert got in ((None, {}), expected(entry))  # open, or (once the gap is closed) right: never a wrong value
-        return
-    assert got == expected(entry)
+    assert values(state_of(CORPUS / entry["file"]), "fast") == expected(entry)
 
 
 def test_the_reference_agrees_live_on_corpus_positions() -> None:
