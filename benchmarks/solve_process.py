@@ -75,7 +75,8 @@ def corpus_files(name: str, every: int) -> list[Path]:
     return [folder / row["file"] for row in rows[::every]]
 
 
-def solve_runs(files: list[Path], envs: dict[str, dict[str, str]], limit: float) -> dict[str, list[dict[str, Any]]]:
+def solve_runs(files: list[Path], envs: dict[str, dict[str, str]], limit: float,
+               extra: list[str]) -> dict[str, list[dict[str, Any]]]:
     runs: dict[str, list[dict[str, Any]]] = {name: [] for name in envs}
     for i, path in enumerate(files):
         expected = json.loads(path.read_text())["meta"]["expected"]["verdict"]
@@ -83,7 +84,7 @@ def solve_runs(files: list[Path], envs: dict[str, dict[str, str]], limit: float)
             if name == REFERENCE:
                 cpu, wall, out = timed([sys.executable, "-c", REFERENCE_CODE, str(path)], {"PYTHONPATH": str(ROOT)}, limit)
             else:
-                cpu, wall, out = timed([str(LUEUR), "solve", str(path), "--time-limit", str(limit), "--json"], env,
+                cpu, wall, out = timed([str(LUEUR), "solve", str(path), "--time-limit", str(limit), "--json", *extra], env,
                                        limit + 60)
             try:
                 verdict = json.loads(out)["verdict"]
@@ -140,6 +141,8 @@ def main() -> None:
     parser.add_argument("--corpus", default="hard", help="easy, hard, advanced or keepers")
     parser.add_argument("--every", type=int, default=1, help="every n-th position")
     parser.add_argument("--time-limit", type=float, default=60.0)
+    parser.add_argument("--max-positions", type=int, default=None,
+                        help="lueur solve's memory budget (positions kept; its default when not given)")
     parser.add_argument("--reference", action="store_true", help="add the plain breadth-first reference as a set-up")
     parser.add_argument("--startup", action="store_true", help="time an easy solve against bare python instead")
     parser.add_argument("--rounds", type=int, default=20)
@@ -151,7 +154,8 @@ def main() -> None:
     if args.startup:
         startup(envs, args.rounds)
         return
-    runs = solve_runs(corpus_files(args.corpus, args.every), envs, args.time_limit)
+    extra = [] if args.max_positions is None else ["--max-positions", str(args.max_positions)]
+    runs = solve_runs(corpus_files(args.corpus, args.every), envs, args.time_limit, extra)
     report(runs)
     if args.json:
         Path(args.json).write_text(json.dumps(runs, indent=1))
