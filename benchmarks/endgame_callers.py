@@ -62,14 +62,16 @@ def positions(every: int) -> dict[str, list[Any]]:
 
 def summary(times: list[float]) -> dict[str, float]:
     times = sorted(times)
-    return {"p50": round(percentile(times, 0.5), 4), "p95": round(percentile(times, 0.95), 4), "max": round(times[-1], 4),
+    return {"p50": round(percentile(times, 0.5) or 0.0, 4), "p95": round(percentile(times, 0.95) or 0.0, 4),
+            "max": round(times[-1], 4),
             "total": round(sum(times), 2)}
 
 
 def bench_hint(sets: dict[str, list[Any]], limit: float) -> dict[str, Any]:
     out = {}
     for name, states in sets.items():
-        times, methods = [], Counter()
+        times: list[float] = []
+        methods: Counter[str] = Counter()
         for state in states:
             started = time.perf_counter()
             answer = hint(state, limits=Limits(time_limit=limit, seed=1))
