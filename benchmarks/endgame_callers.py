@@ -41,6 +41,7 @@ from solver.nightcage.bot.endgame import EndgamePlanner  # noqa: E402
 from solver.nightcage.endgame import kernel as eg  # noqa: E402
 from solver.nightcage.notation.forms import load_path  # noqa: E402
 from solver.nightcage.play.hint import hint  # noqa: E402
+from solver.nightcage.rules.outcome import outcome  # noqa: E402
 
 
 def positions(every: int) -> dict[str, list[Any]]:
@@ -52,6 +53,8 @@ def positions(every: int) -> dict[str, list[Any]]:
             state = load_path(folder / row["file"])[0].state
             if any(t is not None and t.dirge for t in state.tiles):
                 continue  # the Dirge's pit: the rules engine only, before and after
+            if outcome(state) is not None:
+                continue  # lost as it stands (no gate, too few keys): no decision to hint or plan
             states.append(state)
         out[name] = states
     return out
@@ -59,14 +62,16 @@ def positions(every: int) -> dict[str, list[Any]]:
 
 def summary(times: list[float]) -> dict[str, float]:
     times = sorted(times)
-    return {"p50": round(percentile(times, 0.5), 4), "p95": round(percentile(times, 0.95), 4), "max": round(times[-1], 4),
+    return {"p50": round(percentile(times, 0.5) or 0.0, 4), "p95": round(percentile(times, 0.95) or 0.0, 4),
+            "max": round(times[-1], 4),
             "total": round(sum(times), 2)}
 
 
 def bench_hint(sets: dict[str, list[Any]], limit: float) -> dict[str, Any]:
     out = {}
     for name, states in sets.items():
-        times, methods = [], Counter()
+        times: list[float] = []
+        methods: Counter[str] = Counter()
         for state in states:
             started = time.perf_counter()
             answer = hint(state, limits=Limits(time_limit=limit, seed=1))

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.append(str(ROOT))  # last: a tree given on PYTHONPATH comes first, as the docstring says
 
 from solver.base.limits import Limits  # noqa: E402
 from solver.base.stats import percentile  # noqa: E402

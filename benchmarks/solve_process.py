@@ -13,6 +13,11 @@ load), as ``lueur solve FILE --time-limit T --json``; the table gives per set-up
 (a verdict, or ``unknown`` past the limit), CPU seconds (the child's user + system) and wall
 seconds in all, the median, the worst, and per position the ratio to the first set-up.
 
+``--reference`` adds a last set-up, ``reference``: the plain breadth-first search over the rules
+engine (:func:`solver.testing.reference_search.reference_solve`, which shares no code with the
+planners), whole process too (``python -c``, this tree on ``PYTHONPATH``), stopped at the same
+time limit (then ``unknown``). Each answer is also checked against the corpus's recorded verdict.
+
 ``--startup`` times an easy end-game (``benchmarks/endgames/0001.json``) against bare
 ``python -c pass``, ``--rounds`` times in turn, and gives the medians and their ratio.
 """
@@ -32,6 +37,13 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 LUEUR = Path(sys.executable).parent / "lueur"
+REFERENCE = "reference"
+REFERENCE_CODE = (
+    "import json, sys\n"
+    "from solver.nightcage.notation.forms import load_path\n"
+    "from solver.testing.reference_search import reference_solve\n"
+    "print(json.dumps({'verdict': reference_solve(load_path(sys.argv[1])[0].state, max_positions=10**8).verdict}))\n"
+)
 
 
 def setups(given: list[str]) -> dict[str, dict[str, str]]:
@@ -42,14 +54,19 @@ def setups(given: list[str]) -> dict[str, dict[str, str]]:
     return out
 
 
-def timed(cmd: list[str], env: dict[str, str]) -> tuple[float, float, subprocess.CompletedProcess[str]]:
+def timed(cmd: list[str], env: dict[str, str], timeout: float | None = None) -> tuple[float, float, str]:
+    """CPU (the child's user + system) and wall seconds, and what it printed (``""`` when stopped at ``timeout``)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
-    done = subprocess.run(cmd, capture_output=True, text=True, env={**os.environ, **env}, cwd="/tmp")
+    try:
+        out = subprocess.run(cmd, capture_output=True, text=True, env={**os.environ, **env}, cwd="/tmp",
+                             timeout=timeout).stdout
+    except subprocess.TimeoutExpired:  # killed and waited for: its CPU is in RUSAGE_CHILDREN
+        out = ""
     wall = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return cpu, wall, done
+    return cpu, wall, out
 
 
 def corpus_files(name: str, every: int) -> list[Path]:
@@ -58,16 +75,22 @@ def corpus_files(name: str, every: int) -> list[Path]:
     return [folder / row["file"] for row in rows[::every]]
 
 
-def solve_runs(files: list[Path], envs: dict[str, dict[str, str]], limit: float) -> dict[str, list[dict[str, Any]]]:
+def solve_runs(files: list[Path], envs: dict[str, dict[str, str]], limit: float,
+               extra: list[str]) -> dict[str, list[dict[str, Any]]]:
     runs: dict[str, list[dict[str, Any]]] = {name: [] for name in envs}
     for i, path in enumerate(files):
+        expected = json.loads(path.read_text())["meta"]["expected"]["verdict"]
         for name, env in envs.items():
-            cpu, wall, done = timed([str(LUEUR), "solve", str(path), "--time-limit", str(limit), "--json"], env)
+            if name == REFERENCE:
+                cpu, wall, out = timed([sys.executable, "-c", REFERENCE_CODE, str(path)], {"PYTHONPATH": str(ROOT)}, limit)
+            else:
+                cpu, wall, out = timed([str(LUEUR), "solve", str(path), "--time-limit", str(limit), "--json", *extra], env,
+                                       limit + 60)
             try:
-                verdict = json.loads(done.stdout)["verdict"]
+                verdict = json.loads(out)["verdict"]
             except (ValueError, KeyError):
-                verdict = f"exit {done.returncode}"
-            runs[name].append({"file": path.name, "verdict": verdict, "cpu": cpu, "wall": wall})
+                verdict = "unknown" if not out else "no answer"
+            runs[name].append({"file": path.name, "verdict": verdict, "expected": expected, "cpu": cpu, "wall": wall})
         print(f"\r{i + 1}/{len(files)}", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     return runs
@@ -76,15 +99,16 @@ def solve_runs(files: list[Path], envs: dict[str, dict[str, str]], limit: float)
 def report(runs: dict[str, list[dict[str, Any]]]) -> None:
     names = list(runs)
     first = names[0]
-    print("| set-up | answered | CPU in all | wall in all | CPU median | CPU worst | CPU ratio to "
+    print("| set-up | answered | right | CPU in all | wall in all | CPU median | CPU worst | CPU ratio to "
           f"{first} (all / median / least) |")
-    print("|---|---:|---:|---:|---:|---:|---|")
+    print("|---|---:|---:|---:|---:|---:|---:|---|")
     for name in names:
         rs = runs[name]
         cpu = [r["cpu"] for r in rs]
         answered = sum(r["verdict"] in ("win", "lose") for r in rs)
+        right = sum(r["verdict"] == r["expected"] for r in rs)
         ratios = sorted(r["cpu"] / f["cpu"] for r, f in zip(rs, runs[first]))
-        print(f"| {name} | {answered}/{len(rs)} | {sum(cpu):.1f} s | {sum(r['wall'] for r in rs):.1f} s | "
+        print(f"| {name} | {answered}/{len(rs)} | {right}/{answered} | {sum(cpu):.1f} s | {sum(r['wall'] for r in rs):.1f} s | "
               f"{statistics.median(cpu):.3f} s | {max(cpu):.2f} s | {sum(cpu) / sum(r['cpu'] for r in runs[first]):.2f} / "
               f"{statistics.median(ratios):.2f} / {ratios[0]:.2f} |")
     verdicts = {r["file"]: {name: runs[name][i]["verdict"] for name in names} for i, r in enumerate(runs[first])}
@@ -117,15 +141,21 @@ def main() -> None:
     parser.add_argument("--corpus", default="hard", help="easy, hard, advanced or keepers")
     parser.add_argument("--every", type=int, default=1, help="every n-th position")
     parser.add_argument("--time-limit", type=float, default=60.0)
+    parser.add_argument("--max-positions", type=int, default=None,
+                        help="lueur solve's memory budget (positions kept; its default when not given)")
+    parser.add_argument("--reference", action="store_true", help="add the plain breadth-first reference as a set-up")
     parser.add_argument("--startup", action="store_true", help="time an easy solve against bare python instead")
     parser.add_argument("--rounds", type=int, default=20)
     parser.add_argument("--json", metavar="FILE")
     args = parser.parse_args()
     envs = setups(args.setup or ["new="])
+    if args.reference:
+        envs[REFERENCE] = {}
     if args.startup:
         startup(envs, args.rounds)
         return
-    runs = solve_runs(corpus_files(args.corpus, args.every), envs, args.time_limit)
+    extra = [] if args.max_positions is None else ["--max-positions", str(args.max_positions)]
+    runs = solve_runs(corpus_files(args.corpus, args.every), envs, args.time_limit, extra)
     report(runs)
     if args.json:
         Path(args.json).write_text(json.dumps(runs, indent=1))

@@ -50,9 +50,11 @@ def answer(sol: Solution) -> tuple[Any, ...]:
     return (str(sol.verdict), sol.turns, sol.nerve_spent)
 
 
-def agree(state: GameState, expected: tuple[Any, ...], objective: str = "turns") -> tuple[Solution, Solution]:
-    fast = solve(state, objective=objective)
-    slow = solve(state, objective=objective, compiled=False)
+def agree(state: GameState, expected: tuple[Any, ...], objective: str = "turns",
+          limits: Limits | None = None) -> tuple[Solution, Solution]:
+    limits = limits or Limits()
+    fast = solve(state, objective=objective, limits=limits)
+    slow = solve(state, objective=objective, limits=limits, compiled=False)
     assert answer(fast) == answer(slow)
     assert len(fast.plan) == len(slow.plan)
     if objective == "turns":
@@ -100,14 +102,35 @@ def test_the_searches_agree_on_the_objective_nerve() -> None:
 
 
 @built
+@pytest.mark.timeout(3600)  # about 13 CPU minutes (the Python loop on the hard corpus alone 8): past the suite's 300 s
 def test_the_searches_agree_on_every_position_of_both_corpora(request: pytest.FixtureRequest) -> None:
-    """Every hard, advanced and keeper position: about 8 minutes (the Python loop is the slow half), so it
+    """Every hard, advanced and keeper position: about 13 CPU minutes (the Python loop is most of it), so it
     runs only when asked for (``pytest -m slow``); ``benchmarks/search_compiled.py`` does the same."""
     if "slow" not in (request.config.getoption("markexpr") or ""):
         pytest.skip("the whole-corpus comparison runs with -m slow")
     for name in ("hard", "advanced", "keepers"):
-        for _, state, expected in corpus(name):
-            agree(state, expected)
+        for file, state, expected in corpus(name):
+            if (name, file) in BEYOND_THE_PYTHON_BUDGET:
+                fast = solve(state, limits=WHOLE_CORPUS)
+                slow = solve(state, limits=WHOLE_CORPUS, compiled=False)
+                assert answer(fast) == expected and fast.stats.proven_optimal
+                verify(state, fast.plan)
+                assert slow.verdict == "unknown" and "memory budget" in (slow.reason or "")
+            else:
+                agree(state, expected, limits=WHOLE_CORPUS)
+
+
+WHOLE_CORPUS = Limits(max_positions=2_000_000)
+"""The default memory budget (500,000 positions kept) stops the compiled search on four keeper end-games
+(0007, 0011, 0013, 0016), and the Python loop, which keeps more, on those at least: the whole-corpus
+comparison gives both four times as much, as
+``benchmarks/search_compiled.py`` does."""
+
+BEYOND_THE_PYTHON_BUDGET = {("keepers", "0011.json")}
+"""The Python loop keeps every position it meets, the compiled search one per canonical key: on this
+one (775,678 positions expanded by the compiled search) the Python loop reaches 2,000,000 positions
+kept after 565,609 expanded and says ``unknown``; the compiled search must still give the recorded
+answer."""
 
 
 # -- limits and reports ----------------------------------------------------------------------------
