@@ -24,7 +24,7 @@ from typing import Any
 
 from solver.base.errors import LimitReached
 from solver.base.limits import Limits, PositionBudget, max_positions
-from solver.nightcage.chance.fast_expectimax import FastExpectimax, Root, solve_rounds
+from solver.nightcage.chance.fast_expectimax import EXACT_ROUNDS, FastExpectimax, Root, solve_rounds
 from solver.nightcage.chance.hindsight import every_order
 from solver.nightcage.chance.reference import ReferenceExpectimax
 from solver.nightcage.model.state import GameState
@@ -158,7 +158,7 @@ def _fast(state: GameState, max_nodes: int, deadline: float | None, should_stop:
     root = Root(search, state)
     stopped = None
     try:
-        solve_rounds(root)
+        solve_rounds(root, rounds=EXACT_ROUNDS)
     except LimitReached as exc:
         stopped = str(exc)
     lo, hi = root.value()

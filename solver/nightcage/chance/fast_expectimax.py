@@ -429,16 +429,23 @@ RECURSION = 200_000
 ROUNDS = ((2, 300), (4, 1_200), (8, 4_800), (16, 20_000), (32, 80_000))
 """The rounds before the last: horizon in turns, the oracle's budget per question. The last
 round has no horizon and gives the oracle whatever is left of the node budget."""
+EXACT_ROUNDS = ((2, 300), (8, 1_200), (16, 4_800), (32, 20_000), (64, 80_000))
+"""The rounds of an exact solve, which wants every value and no early bound: the round of 4 turns
+left out. On a pile of 4 tiles or fewer it proves little that the round of 8 does not prove again,
+and skipping it saved about a fifth of the positions searched where the turns dominate (corpus
+0012, 0072, 0030; ``benchmarks/README.md``, issue 25, "Speed, second pass")."""
 
 
-def solve_rounds(root: Root, on_round: Callable[[Root, int], None] | None = None, best: bool = False) -> Root:
+def solve_rounds(root: Root, on_round: Callable[[Root, int], None] | None = None, best: bool = False,
+                 rounds: tuple[tuple[int, int], ...] = ROUNDS) -> Root:
     """Rounds until every choice at ``root`` is exact (with ``best``: until one is proven best);
-    :class:`LimitReached` from the search's limits leaves the intervals proven so far in ``root.bounds``."""
+    :class:`LimitReached` from the search's limits leaves the intervals proven so far in ``root.bounds``.
+    ``rounds``: the rounds before the last (:data:`ROUNDS`, or :data:`EXACT_ROUNDS`)."""
     search = root.search
     depth = sys.getrecursionlimit()
     sys.setrecursionlimit(max(depth, RECURSION))  # a path of many turns without a draw, each a few calls deep
     try:
-        for r, (horizon, oracle_nodes) in enumerate((*ROUNDS, (NO_LOOP, None))):
+        for r, (horizon, oracle_nodes) in enumerate((*rounds, (NO_LOOP, None))):
             if root.best_proven() if best else root.settled():
                 break
             search.round = r
@@ -453,4 +460,4 @@ def solve_rounds(root: Root, on_round: Callable[[Root, int], None] | None = None
     return root
 
 
-__all__ = ["Entry", "FastExpectimax", "Root", "frontier_key", "solve_rounds"]
+__all__ = ["EXACT_ROUNDS", "Entry", "FastExpectimax", "Root", "frontier_key", "solve_rounds"]
