@@ -113,17 +113,21 @@ class FastExpectimax:
         lo = hi = ZERO
         low, best = NO_LOOP, first
         order = [first, *(i for i in range(options) if i != first)] if options else []
+        floor = max(alpha, ZERO)  # the next option's window bottom, max(alpha, lo): worked out when lo rises
         for n, i in enumerate(order):
-            clo, chi, clow = child(i, max(alpha, lo), beta)
-            low = min(low, clow)
+            clo, chi, clow = child(i, floor, beta)
+            if clow < low:
+                low = clow
             if chi > hi:
                 hi = chi
-            if n == 0 or clo > lo:
-                lo, best = max(lo, clo), i
-            if lo >= beta or lo == ONE:  # (nothing is worth more than a certain win)
-                if lo < ONE and n + 1 < len(order):
-                    hi = ONE  # the options not tried may be worth anything
-                break
+            if n == 0 or clo > lo:  # (values are never below 0: the first option's low is the max so far)
+                lo, best = clo, i
+                if lo >= beta or lo == ONE:  # (nothing is worth more than a certain win)
+                    if lo < ONE and n + 1 < len(order):
+                        hi = ONE  # the options not tried may be worth anything
+                    break
+                if lo > floor:
+                    floor = lo
         return lo, hi, low, best
 
     def average(self, odds: list[Fraction], child: Child, alpha: Fraction, beta: Fraction) -> Result:

@@ -77,7 +77,7 @@ class ChanceSim(Sim):
                 seen[x] = seen.get(x, 0) + 1
             if len(seen) > 1:
                 size = end - top
-                outcomes = [(x, Fraction(k, size)) for x, k in sorted(seen.items())]
+                outcomes = [(x, _odds(k, size)) for x, k in sorted(seen.items())]
                 self.span = (top, 1)
                 t = outcomes[self.reveal(outcomes)][0]
                 if order[top] != t:
@@ -116,6 +116,22 @@ class ChanceSim(Sim):
             g[i] = g[i + 1] + (order[i] == GATE)
             k[i] = k[i + 1] + (order[i] == KEY or order[i] == KEEPER)
         self.order, self.gsuf, self.ksuf = order, g, k
+
+
+_ODDS: dict[tuple[int, int], Fraction] = {}
+"""``k / size`` by ``(k, size)``: every replay of a turn asks the same few draws' odds again."""
+
+
+def _odds(k: int, size: int) -> Fraction:
+    """``Fraction(k, size)``, made once (a pile holds at most a few dozen tiles: a few hundred entries).
+
+    >>> _odds(2, 4), _odds(2, 4) is _odds(2, 4)
+    (Fraction(1, 2), True)
+    """
+    p = _ODDS.get((k, size))
+    if p is None:
+        p = _ODDS[(k, size)] = Fraction(k, size)
+    return p
 
 
 def burn_outcomes(layer: list[int], count: int) -> list[tuple[tuple[int, ...], Fraction]]:
