@@ -14,7 +14,7 @@ import pytest
 
 from solver.base.limits import Limits
 from solver.nightcage.chance.expectimax import solve_chance
-from solver.nightcage.chance.fast_expectimax import FastExpectimax, Root, solve_rounds
+from solver.nightcage.chance.fast_expectimax import EXACT_ROUNDS, ROUNDS, FastExpectimax, Root, solve_rounds
 from solver.nightcage.model.actions import parse_action
 from solver.nightcage.model.state import GameState
 from solver.nightcage.notation.forms import load_path
@@ -108,3 +108,14 @@ def test_the_rounds_deepen_and_prove_more_each_time() -> None:
     assert root.settled() and len(seen) >= 2
     for before, after in zip(seen, seen[1:]):
         assert all(b[0] <= a[0] and a[1] <= b[1] for b, a in zip(before, after))
+
+
+def test_the_exact_rounds_prove_the_same_values_as_the_anytime_rounds() -> None:
+    """The schedule of rounds changes the work, never a value: both settle every choice to the same fractions."""
+    assert EXACT_ROUNDS != ROUNDS
+    states = [state_of(CHANCE[0])] + [state_of(CORPUS / e["file"]) for e in QUICK if e["tiles"] >= 2][:3]
+    for state in states:
+        anytime = solve_rounds(Root(FastExpectimax(10_000_000), state))
+        exact = solve_rounds(Root(FastExpectimax(10_000_000), state), rounds=EXACT_ROUNDS)
+        assert anytime.settled() and exact.settled()
+        assert anytime.texts == exact.texts and anytime.bounds == exact.bounds
