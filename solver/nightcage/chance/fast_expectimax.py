@@ -137,12 +137,16 @@ class FastExpectimax:
         for i, p in enumerate(odds):
             rest -= p
             # Only a window the outcome can leave is worked out (the division is the costly part).
-            low_end = (alpha - shi - rest) / p if alpha > shi + rest else NO_LOW
-            high_end = (beta - slo) / p if beta - slo < p else NO_HIGH
+            reach = shi + rest
+            low_end = (alpha - reach) / p if alpha > reach else NO_LOW
+            room = beta - slo
+            high_end = room / p if room < p else NO_HIGH
             clo, chi, clow = child(i, low_end, high_end)
             low = min(low, clow)
-            slo += p * clo
-            shi += p * chi
+            if clo:  # (most values are 0 or 1: no product to work out)
+                slo += p if clo == ONE else p * clo
+            if chi:
+                shi += p if chi == ONE else p * chi
             if slo >= beta or shi + rest <= alpha:
                 return slo, shi + rest, low
         return slo, shi, low
