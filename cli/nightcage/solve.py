@@ -11,11 +11,15 @@ from solver.base.control import Control
 from solver.base.errors import IllegalActionError
 from solver.base.exit_codes import ExitCode
 from solver.base.limits import DEFAULT_MAX_POSITIONS, Limits
+from solver.base.named import load as load_named
 from solver.nightcage.commands.solve import ENGINES, OBJECTIVES, SolveReport
 from solver.nightcage.commands.solve import solve as solve_command
 from solver.nightcage.present.answers import answer_text
 
-from .pictures import render_format_option, render_option, render_plan, title_of
+from .picture_options import render_format_option, render_option, title_of
+
+RENDER_PLAN = "cli.nightcage.pictures:render_plan"
+"""``--render``'s pictures, named: the board drawing they need loads only when they are asked for."""
 
 
 @click.command()
@@ -68,6 +72,6 @@ def solve(
     if render_dir is not None:
         report = answer.value
         won = isinstance(report, SolveReport) and report.primary.verdict == "win"
-        render_plan(render_dir, render_format, report.primary.plan if won else None, answer.state or pos.state,
+        load_named(RENDER_PLAN)(render_dir, render_format, report.primary.plan if won else None, answer.state or pos.state,
                     title_of(pos.meta, file), (file,))
     raise Exit(answer.exit_code)
