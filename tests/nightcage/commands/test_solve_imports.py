@@ -22,7 +22,8 @@ ROOT = Path(__file__).resolve().parents[3]
 WIN = ROOT / "benchmarks" / "endgames" / "0005.json"
 CHANCE = ROOT / "scenarios" / "chance" / "02-whatever-is-drawn.toml"
 HEAVY = ("solver.nightcage.chance.expectimax", "solver.nightcage.chance.fastsim", "solver.nightcage.sim.sim",
-         "solver.nightcage.present.frames", "solver.nightcage.present.svg_board", "cli.nightcage.pictures")
+         "solver.nightcage.present.frames", "solver.nightcage.present.svg_board", "cli.nightcage.pictures",
+         "solver.nightcage.notation.scenario", "tomllib")
 
 
 def test_the_names_are_the_functions() -> None:
