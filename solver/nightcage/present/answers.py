@@ -36,7 +36,8 @@ def solve_text(report: SolveReport, state: GameState, meta: dict[str, Any] | Non
         lines.append(f"DISAGREEMENT: {report.disagreement}")
     sol = report.primary
     if sol.verdict == "win":
-        states = verify(state, sol.plan)
+        # The planner replayed the plan before returning it; replayed again here only for the boards drawn.
+        states = verify(state, sol.plan) if boards else []
         lines.append("")
         width = len(str(len(sol.plan)))
         for i, turn in enumerate(sol.plan, start=1):
