@@ -10,7 +10,7 @@ from cli.output import Exit, emit_json, err, guarded, out
 from solver.base.control import Control
 from solver.base.errors import IllegalActionError
 from solver.base.exit_codes import ExitCode
-from solver.base.limits import DEFAULT_MAX_POSITIONS, Limits
+from solver.base.limits import DEFAULT_COMPILED_MAX_POSITIONS, DEFAULT_MAX_POSITIONS, Limits
 from solver.base.named import load as load_named
 from solver.nightcage.commands.solve import ENGINES, OBJECTIVES, SolveReport
 from solver.nightcage.commands.solve import solve as solve_command
@@ -30,8 +30,10 @@ RENDER_PLAN = "cli.nightcage.pictures:render_plan"
               help="turns: fewest turns, then fewest Nerve; nerve: fewest Nerve, then fewest turns.")
 @click.option("--time-limit", type=click.FloatRange(min=0), default=60.0, show_default=True, help="Seconds per engine.")
 @click.option("--max-nodes", type=click.IntRange(min=1), default=2_000_000, show_default=True, help="Search positions to expand.")
-@click.option("--max-positions", type=click.IntRange(min=1), default=DEFAULT_MAX_POSITIONS, show_default=True,
-              help="Positions the search may keep in memory at once (about 2 KB each at most); exit 3 past it.")
+@click.option("--max-positions", type=click.IntRange(min=1), default=None,
+              help=f"Positions the search may keep in memory at once: {DEFAULT_MAX_POSITIONS:,} when not given, "
+                   f"{DEFAULT_COMPILED_MAX_POSITIONS:,} for the compiled end-game search (its positions weigh far less); "
+                   "about 2 KB each at most; exit 3 past it.")
 @click.option("--boards", is_flag=True, help="Draw the board after each turn of the plan.")
 @click.option("--after", "after", multiple=True, metavar="ACTION",
               help="Apply this action first, then solve the position it leads to. "
@@ -41,7 +43,7 @@ RENDER_PLAN = "cli.nightcage.pictures:render_plan"
 @json_option
 @guarded
 def solve(
-    file: str, engine: str, objective: str, time_limit: float, max_nodes: int, max_positions: int, boards: bool,
+    file: str, engine: str, objective: str, time_limit: float, max_nodes: int, max_positions: int | None, boards: bool,
     after: tuple[str, ...], render_dir: str | None, render_format: str, as_json: bool,
 ) -> None:
     """Can the group still regroup at a gate before the last light, and how?

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from solver.base.answers import Answer, OptionError
 from solver.base.control import Control, Progress, ShouldStop, folded
 from solver.base.errors import IllegalActionError
-from solver.base.limits import DEFAULT_MAX_POSITIONS, Limits
+from solver.base.limits import Limits
 from solver.base.named import load
 from solver.nightcage.chance.answer import ChanceReport, is_chance
 from solver.nightcage.endgame.plan import Objective, PlanTurn
@@ -30,8 +30,10 @@ ENGINES = tuple(e.value for e in Engine)
 OBJECTIVES = tuple(o.value for o in Objective)
 DEFAULT_TIME_LIMIT = 10.0
 DEFAULT_MAX_NODES = 2_000_000
-DEFAULT_LIMITS = Limits(time_limit=DEFAULT_TIME_LIMIT, max_nodes=DEFAULT_MAX_NODES, max_positions=DEFAULT_MAX_POSITIONS)
-"""Used for a limit the caller leaves out (the command line sets its own)."""
+DEFAULT_LIMITS = Limits(time_limit=DEFAULT_TIME_LIMIT, max_nodes=DEFAULT_MAX_NODES)
+"""Used for a limit the caller leaves out (the command line sets its own). The memory budget is left to each
+search: :data:`solver.base.limits.DEFAULT_MAX_POSITIONS`, or :data:`~solver.base.limits.DEFAULT_COMPILED_MAX_POSITIONS`
+for the compiled end-game search."""
 DEFAULT_CONTROL = Control(DEFAULT_LIMITS)
 EXPECTIMAX = "solver.nightcage.chance.solving:solve_chance_position"
 """The planner of a pile of unknown order, named and imported when such a position comes: the expectimax,
