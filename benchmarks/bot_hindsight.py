@@ -41,7 +41,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import platform
 import random
 import sys
@@ -53,6 +52,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from solver.base.workers import Workers  # noqa: E402
 from solver.nightcage.bot.policy import BotPolicy  # noqa: E402
 from solver.nightcage.bot.search import make_search_bot  # noqa: E402
 from solver.nightcage.chance.hindsight import distinct_orders, order_count, solve_orders  # noqa: E402
@@ -204,7 +204,7 @@ def collect_seeds(first: int, wanted: int, options: Options, pool: Any) -> tuple
     while len(seeds) < wanted:
         batch = range(seed, seed + max(wanted - len(seeds), 4))
         tasks = [(s, options) for s in batch]
-        found = pool.map(_found, tasks) if pool else [_found(t) for t in tasks]
+        found = list(pool.stream(_found, ((t,) for t in tasks))) if pool else [_found(t) for t in tasks]
         seeds += [s for s, ok in zip(batch, found) if ok]
         seed = batch.stop
     seeds = seeds[:wanted]
@@ -283,16 +283,15 @@ def main(argv: list[str] | None = None) -> None:
                       args.endgame_seconds)
 
     started = time.perf_counter()
-    pool = multiprocessing.Pool(args.workers) if args.workers > 1 else None
+    pool = Workers(args.workers) if args.workers > 1 else None  # ends with this process, even when it is killed
     try:
         seeds, games = collect_seeds(args.first_seed, args.positions, options, pool)
         print(f"{len(seeds)} positions from {games} games", file=sys.stderr, flush=True)
         tasks = [(s, options) for s in seeds]
-        rows = list(pool.imap(_evaluate, tasks)) if pool else [_evaluate(t) for t in tasks]
+        rows = list(pool.stream(_evaluate, ((t,) for t in tasks))) if pool else [_evaluate(t) for t in tasks]
     finally:
         if pool:
             pool.close()
-            pool.join()
     seconds = time.perf_counter() - started
     total = summary(rows, policies)
     print(table(total, args.tiles))

@@ -81,7 +81,9 @@ def timed(cmd: list[str], env: dict[str, str], timeout: float | None = None) -> 
 
 
 def corpus_files(name: str, every: int) -> list[Path]:
-    folder = ROOT / "benchmarks" / "endgames" / (name if name != "easy" else "")
+    """A corpus of benchmarks/endgames by name, or any folder with an index.json (a held-out set)."""
+    given = Path(name)
+    folder = given if given.is_dir() else ROOT / "benchmarks" / "endgames" / (name if name != "easy" else "")
     rows = json.loads((folder / "index.json").read_text())
     return [folder / row["file"] for row in rows[::every]]
 
@@ -160,7 +162,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--setup", action="append", default=[], metavar="NAME=ENV",
                         help="repeat: one per set-up, the first is the baseline")
-    parser.add_argument("--corpus", default="hard", help="easy, hard, advanced or keepers")
+    parser.add_argument("--corpus", default="hard", help="easy, hard, advanced, keepers, or a folder with an index.json")
     parser.add_argument("--every", type=int, default=1, help="every n-th position")
     parser.add_argument("--time-limit", type=float, default=60.0)
     parser.add_argument("--max-positions", type=int, default=None,
