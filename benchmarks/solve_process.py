@@ -134,6 +134,9 @@ def startup(envs: dict[str, dict[str, str]], rounds: int, files: list[Path]) -> 
     runs = {"bare": [sys.executable, "-c", "pass"]}
     for name, env in envs.items():
         lueur = env.get(BIN, str(LUEUR))
+        python = Path(lueur).parent / "python"
+        if python.parent != LUEUR.parent:  # another install: its own bare start too (a wheel's venv has no editable finder)
+            runs[f"{name}: python -c pass"] = [str(python), "-c", "pass"]
         runs[f"{name}: lueur --version"] = [lueur, "--version"]
         for path in files:
             runs[f"{name}: lueur solve {path.name}"] = [lueur, "solve", str(path)]
