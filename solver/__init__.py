@@ -61,7 +61,7 @@ FACE = {
 }
 """Each name of the face -> the module holding it (``module:name`` when named otherwise there; ``NightCageError``
 is the errors' base class under its first name, from when Lueur played one game, kept for users' code).
-Imported on first use, so that ``import solver.base.x`` (every import of the package does this first), and
+Imported on first use, so that importing any submodule (``solver.base.errors``: this module runs first), and
 ``lueur --version``, do not load the rules engine and the notation."""
 
 
