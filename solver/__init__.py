@@ -74,6 +74,10 @@ def __getattr__(name: str) -> Any:
     return value
 
 
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(FACE))
+
+
 __all__ = [
     "__version__",
     "Action",

@@ -21,6 +21,10 @@ def test_each_name_is_the_object_its_module_holds(name: str) -> None:
     assert getattr(solver, name) is getattr(importlib.import_module(module), attribute or name)
 
 
+def test_dir_lists_the_face_before_it_is_used() -> None:
+    assert set(solver.FACE) <= set(dir(solver))
+
+
 def test_an_unknown_name_is_an_attribute_error() -> None:
     with pytest.raises(AttributeError, match="no_such_name"):
         solver.no_such_name  # noqa: B018
