@@ -37,7 +37,7 @@ from solver.nightcage.puzzles.corpus import SETUPS
 from solver.nightcage.puzzles.files import FORMAT, IndexFileError, puzzle_text, read_index, write_atomic, write_index
 from solver.nightcage.puzzles.grade import GRADES
 from solver.nightcage.puzzles.layout import candidate
-from solver.nightcage.puzzles.study import DEFAULT_MAX_NODES, Study, study
+from solver.nightcage.puzzles.study import DEFAULT_MAX_NODES, Study, second_proof, study
 from solver.nightcage.puzzles.symmetry import canonical_key
 
 BACKENDS = ("local", "ray")
@@ -123,7 +123,7 @@ def examine(seed: int, index: int, options: Options) -> Examined:
         # batch, so lose-puzzles are proven twice by search (A* and depth-first) instead; and it does
         # not model the advanced pieces, so advanced puzzles are too. (A position outside the kernel
         # was already proven twice, through the rules engine: ``agree`` is set.)
-        result = study(state, options.max_nodes, cpsat=options.cpsat_proof, want=options.verdict, second=not options.cpsat_proof)
+        result = second_proof(state, result, options.cpsat_proof)
         if result.status != wanted:
             return Examined(index, result.status)
         if not result.agree:

@@ -118,11 +118,13 @@ class LineSearch:
             self.expanded += 1
             if self.expanded > self.max_nodes:
                 raise UniquenessUnknown(f"more than {self.max_nodes:,} positions expanded")
-            active = k[eg.TURN]
-            before = k[eg.PRISONERS + active]
+            here = eg.PRISONERS + k[eg.TURN]
+            nerve = k[here] >> eg.NERVE_SHIFT & 3
+            is_won = eg.is_won
+            # The Nerve spent is eg.nerve_spent (a rise is a stay's gain, nothing spent), inlined.
             found = [
-                (after, eg.nerve_spent(before, after[eg.PRISONERS + active], actions), eg.outcome(after) == "win")
-                for after, actions in eg.successors(k, include_losses=False)
+                (after, max(0, nerve - (after[here] >> eg.NERVE_SHIFT & 3)), is_won(after))
+                for after, _ in eg.successors(k, include_losses=False)
             ]
             self._succ[k] = found
         return found
