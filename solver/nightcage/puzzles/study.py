@@ -207,7 +207,7 @@ def _with_cpsat(result: Study, k: Any, found: frozenset[Line], cpsat: bool) -> S
         return result
     assert result.turns is not None
     try:
-        proof = cpsat_lines(k, result.turns + 1)
+        proof = cpsat_lines(k, result.turns + 1, expect=result.turns)
     except UniquenessUnknown as exc:
         return Study("unknown", f"CP-SAT: {exc}")
     agree = proof.turns == result.turns and proof.nerve == result.nerve

@@ -28,8 +28,10 @@ engine by its own tests):
   only turns still on an optimal path (an exact "wins within d turns" test,
   memoised on the search's canonical key), collecting the distinct lines;
 * :func:`cpsat_lines`: the CP-SAT model at the optimal horizon ``H`` (``H -
-  1`` infeasible proves it optimal), solved again and again with a no-good
-  cut on the line just found until it is infeasible.
+  1`` infeasible proves it optimal; or, given the optimum the search claims, one
+  model of that horizon whose proven optimum wins in exactly ``H`` turns),
+  solved again and again with a no-good cut on the line just found until it
+  is infeasible.
 
 Both stop once ``cap`` lines are found (2 suffices to refute uniqueness).
 """
@@ -224,15 +226,26 @@ class CpsatProof:
     models: int
 
 
-def cpsat_lines(k: Any, limit: int, cap: int = DEFAULT_CAP, seconds: float = CPSAT_SECONDS) -> CpsatProof:
+def cpsat_lines(k: Any, limit: int, cap: int = DEFAULT_CAP, seconds: float = CPSAT_SECONDS, expect: int | None = None) -> CpsatProof:
     """The optimum and optimal lines of ``k`` by CP-SAT alone: horizons from the lower bound up to
-    ``limit``; at the first feasible one, solutions are enumerated with a no-good cut on the line."""
+    ``limit``; at the first feasible one, solutions are enumerated with a no-good cut on the line.
+
+    ``expect``: the optimum another proof claims. One model of that horizon is then solved for
+    fewest turns, then fewest Nerve: a model of horizon ``H`` holds every win within ``H`` turns
+    (:mod:`solver.nightcage.endgame.cpsat.model`), so an optimum proven to win in ``H`` turns
+    proves no horizon below feasible, as the walk up from the bound would, and its solution is
+    the first line. When it does not (a shorter win, none, or no proven optimum), the walk up
+    runs as without ``expect``: the answer is the same either way, only cheaper when the claim holds."""
     board = board_of(k)
     tables = tables_of(board)
-    models = 0
     low = turns_needed(k)
     if low >= INFINITE:
         return CpsatProof(None, None, frozenset(), 0)
+    if expect is not None and max(1, low) <= expect <= limit:
+        shortcut = _at_expected(board, tables, expect, cap, seconds)
+        if shortcut is not None:
+            return shortcut
+    models = 0
     for h in range(max(1, low), limit + 1):
         probe = FlickersModel(board, tables, h)
         probe.model.clear_objective()
@@ -259,6 +272,29 @@ def cpsat_lines(k: Any, limit: int, cap: int = DEFAULT_CAP, seconds: float = CPS
             models += 1
         return CpsatProof(h, nerve, frozenset(found), models)
     return CpsatProof(None, None, frozenset(), models)
+
+
+def _at_expected(board: Any, tables: Any, h: int, cap: int, seconds: float) -> CpsatProof | None:
+    """The proof at horizon ``h`` from one model, when its proven optimum wins in exactly ``h``
+    turns (None otherwise: the caller walks the horizons up)."""
+    model = FlickersModel(board, tables, h)
+    status, solver = _solve(model, seconds)
+    if status != cp_model.OPTIMAL or int(solver.value(model.turns_expr)) != h:
+        return None
+    nerve = int(solver.value(model.nerve_expr))
+    model.model.clear_objective()
+    model.model.add(model.nerve_expr <= nerve)
+    models = 1
+    found: set[Line] = set()
+    while True:
+        found.add(_line_of(model, solver, h))
+        if len(found) >= cap or not _cut(model, solver, h):
+            break
+        status, solver = _solve(model, seconds)
+        models += 1
+        if status == cp_model.INFEASIBLE:
+            break
+    return CpsatProof(h, nerve, frozenset(found), models)
 
 
 def _solve(model: FlickersModel, seconds: float) -> tuple[Any, cp_model.CpSolver]:
