@@ -12,7 +12,8 @@ from solver.nightcage.endgame import kernel as eg
 from solver.nightcage.endgame.plan import verify
 from solver.nightcage.endgame.search import solve
 from solver.nightcage.notation.forms import load_text
-from solver.nightcage.puzzles import corpus, layout
+from solver.nightcage.puzzles import corpus, layout, symmetry
+from solver.nightcage.puzzles.batch import draw
 from solver.nightcage.puzzles.grade import GRADES, THRESHOLDS, grade_of_score, greedy_wins, score_of
 from solver.nightcage.puzzles.study import kernel_of, study
 from solver.nightcage.puzzles.symmetry import apply, canonical_key, transforms
@@ -155,6 +156,18 @@ def test_the_canonical_key_is_invariant_and_the_transforms_keep_the_answer() -> 
         assert (again.verdict, again.turns, again.nerve_spent) == (sol.verdict, sol.turns, sol.nerve_spent)
     renamed = replace(state, prisoners=tuple(p._replace(name=f"p{i}") for i, p in enumerate(state.prisoners)))
     assert canonical_key(renamed) == key
+
+
+def test_the_canonical_key_is_the_least_serialisation_of_the_moved_positions() -> None:
+    # canonical_key serialises each symmetry's image without building it: the same strings as
+    # serialising the position apply() builds, on standard and advanced (keepers facing) boards.
+    states = [state for state, _ in _generated(2, seed=7)]
+    states += [draw(0, i, 4, "advanced") for i in range(12)]
+    checked = 0
+    for state in (s for s in states if s is not None):
+        assert canonical_key(state) == min(symmetry._serial(apply(state, t)) for t in transforms(state.size))
+        checked += 1
+    assert checked >= 4
 
 
 def test_the_canonical_key_tells_different_positions_apart() -> None:
