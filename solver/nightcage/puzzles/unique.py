@@ -122,10 +122,11 @@ class LineSearch:
                 raise UniquenessUnknown(f"more than {self.max_nodes:,} positions expanded")
             here = eg.PRISONERS + k[eg.TURN]
             nerve = k[here] >> eg.NERVE_SHIFT & 3
-            is_won = eg.is_won
-            # The Nerve spent is eg.nerve_spent (a rise is a stay's gain, nothing spent), inlined.
+            is_won, gate, pos, shift = eg.is_won, eg.GATE, eg.POS, eg.NERVE_SHIFT
+            # The Nerve spent is eg.nerve_spent (a rise is a stay's gain, nothing spent), inlined;
+            # a win needs the active prisoner on a gate, a cheap test that spares most is_won calls.
             found = [
-                (after, max(0, nerve - (after[here] >> eg.NERVE_SHIFT & 3)), is_won(after))
+                (after, max(0, nerve - (after[here] >> shift & 3)), bool(after[gate] >> (after[here] & pos) & 1) and is_won(after))
                 for after, _ in eg.successors(k, include_losses=False)
             ]
             self._succ[k] = found
