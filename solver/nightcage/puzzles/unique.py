@@ -112,6 +112,7 @@ class LineSearch:
         self._lines: dict[tuple[Any, int, int], frozenset[Line]] = {}
         self._succ: dict[Any, list[tuple[Any, int, bool]]] = {}
         self._facts: dict[Any, tuple[int, Any]] = {}
+        self._boards: dict[tuple[object, ...], tuple[object, ...]] = {}  # canonical's board parts (one context)
 
     def successors(self, k: Any) -> list[tuple[Any, int, bool]]:
         """Each distinct turn result: (position, Nerve spent, won)."""
@@ -174,7 +175,7 @@ class LineSearch:
             h = turns_needed(k)
             if h < INFINITE and h > turns_left(k):
                 h = INFINITE
-            found = self._facts[k] = (h, canonical(k) if h < INFINITE else None)
+            found = self._facts[k] = (h, canonical(k, self._boards) if h < INFINITE else None)
         return found
 
     @property
