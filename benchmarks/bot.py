@@ -61,7 +61,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import platform
 import sys
 import time
@@ -79,6 +78,7 @@ from solver.base import ray_jobs  # noqa: E402
 from solver.base.errors import NotCovered  # noqa: E402
 from solver.base.paired import Paired  # noqa: E402
 from solver.base.stats import wilson  # noqa: E402
+from solver.base.workers import Workers  # noqa: E402
 from solver.nightcage.model.newgame import new_game  # noqa: E402
 from solver.nightcage.model.setups import Setup  # noqa: E402
 from solver.nightcage.play.autoplay import MAX_TURNS, POLICIES, BotOptions, Timed, Unfinished, make_policy, play_game  # noqa: E402
@@ -175,8 +175,9 @@ def local_games(tasks: list[Task], workers: int) -> Iterator[dict[str, Any]]:
     if workers <= 1:
         yield from map(run_game, tasks)
         return
-    with multiprocessing.Pool(workers) as pool:
-        yield from pool.imap(run_game, tasks, chunksize=4)
+    # Workers that end with this process, even when it is killed (a bare pool's children would play on).
+    with Workers(workers) as pool:
+        yield from pool.stream(run_game, ((task,) for task in tasks))
 
 
 def _run_chunk(tasks: list[Task]) -> list[dict[str, Any]]:

@@ -41,20 +41,23 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import platform
 import random
 import sys
 import time
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from solver.base.limits import Limits  # noqa: E402
+from solver.base.workers import Workers  # noqa: E402
 from solver.nightcage.bot.policy import BotPolicy  # noqa: E402
 from solver.nightcage.bot.search import make_search_bot  # noqa: E402
+from solver.nightcage.chance.expectimax import solve_chance  # noqa: E402
 from solver.nightcage.chance.hindsight import distinct_orders, order_count, solve_orders  # noqa: E402
 from solver.nightcage.endgame.oracle import EndgameOracle  # noqa: E402
 from solver.nightcage.model.newgame import new_game  # noqa: E402
@@ -82,6 +85,8 @@ class Options:
     hindsight_seconds: float | None
     endgame_seconds: float | None = None
     """The bots' Final Flickers planner's seconds a turn (None: their own default)."""
+    optimum_nodes: int = 0
+    """The exact chance search's positions per position for the optimum (0: not measured)."""
 
 
 @dataclass(frozen=True)
@@ -186,7 +191,24 @@ def evaluate(seed: int, options: Options) -> dict[str, Any]:
             "results": [f"{'-'.join(t.value for t in order)}: {r} (hindsight {v})"
                         for order, (r, _), v in zip(orders, results, verdicts)],
         }
+    if options.optimum_nodes:
+        # Each bot is a policy of the players' information (seeded the same on every order, never shown the order):
+        # the best policy wins at least as often as the best of them.
+        played = max((Fraction(b["wins"], len(orders)) for b in row["bots"].values()), default=Fraction(0))
+        row["optimum"] = optimum(position.view, options.optimum_nodes, played)
     return row
+
+
+def optimum(view: GameState, max_nodes: int, played: Fraction) -> dict[str, Any]:
+    """The best any policy can do from the players' view (the order unknown): the exact chance search's value, or
+    its proven interval when it stops at ``max_nodes`` positions (raised to ``played``, a chance some policy reached).
+    No clock, so the figure is the same on any machine."""
+    started = time.process_time()
+    found = solve_chance(view, limits=Limits(max_nodes=max_nodes, max_positions=max(max_nodes, 500_000)))
+    low = found.p_win if found.p_win is not None else max(found.p_win_lower, played)
+    high = found.p_win if found.p_win is not None else found.upper()
+    return {"exact": found.p_win is not None, "low": str(low), "high": None if high is None else str(high),
+            "cpu_seconds": round(time.process_time() - started, 3)}
 
 
 def _found(task: tuple[int, Options]) -> bool:
@@ -204,7 +226,7 @@ def collect_seeds(first: int, wanted: int, options: Options, pool: Any) -> tuple
     while len(seeds) < wanted:
         batch = range(seed, seed + max(wanted - len(seeds), 4))
         tasks = [(s, options) for s in batch]
-        found = pool.map(_found, tasks) if pool else [_found(t) for t in tasks]
+        found = list(pool.stream(_found, ((t,) for t in tasks))) if pool else [_found(t) for t in tasks]
         seeds += [s for s, ok in zip(batch, found) if ok]
         seed = batch.stop
     seeds = seeds[:wanted]
@@ -221,6 +243,13 @@ def summary(rows: list[dict[str, Any]], policies: tuple[str, ...]) -> dict[str, 
         "hindsight_open": sum(r["hindsight"]["open"] for r in rows),
         "bots": {},
     }
+    if rows and all("optimum" in r for r in rows):
+        # Expected wins of an optimal policy over the orders: its value times the orders, against the same bound.
+        low = sum(Fraction(r["optimum"]["low"]) * r["orders"] for r in rows)
+        high = sum(Fraction(r["optimum"]["high"] or 1) * r["orders"] for r in rows)
+        out["optimum"] = {"exact": sum(r["optimum"]["exact"] for r in rows),
+                          "share_low": float(low / bound) if bound else None, "share_high": float(high / bound) if bound else None,
+                          "mean_low": float(sum(Fraction(r["optimum"]["low"]) for r in rows) / n)}
     for policy in policies:
         wins = sum(r["bots"][policy]["wins"] for r in rows)
         out["bots"][policy] = {
@@ -245,6 +274,11 @@ def table(total: dict[str, Any], tiles: int) -> str:
     lines += [head, "-" * len(head)]
     share = total["hindsight_share"]
     lines.append(f"{'hindsight':10s} {_pct(share):>15s} {_pct(1.0 if n else None):>14s} {n:>9d} {'-':>9s} {'-':>9s}")
+    best = total.get("optimum")
+    if best is not None:
+        share = _pct(best["share_low"]) + ("" if best["share_low"] == best["share_high"] else f"..{_pct(best['share_high'])}")
+        lines.append(f"{'optimum':10s} {_pct(best['mean_low']):>15s} {share:>14s} {'-':>9s} {'-':>9s} {'-':>9s}"
+                     f"   ({best['exact']} of {n} exact)")
     for policy, b in total["bots"].items():
         lines.append(
             f"{policy:10s} {_pct(b['mean_chance']):>15s} {_pct(b['share_of_bound']):>14s} {b['at_bound']:>9d} "
@@ -269,6 +303,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="the oracle's seconds per position (default 120; 0: no limit)")
     parser.add_argument("--endgame-seconds", type=float, default=None,
                         help="the bots' Final Flickers planner: seconds a turn (default: theirs, 0.5)")
+    parser.add_argument("--optimum-nodes", type=int, default=0,
+                        help="also the best any policy can do (the exact chance search, this many positions a position; 0: not)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--json", dest="json_path", default=None, help="also write the per-position results here")
     args = parser.parse_args(argv)
@@ -280,19 +316,18 @@ def main(argv: list[str] | None = None) -> None:
     if args.positions < 1 or args.tiles < 1 or args.max_nodes < 1 or args.workers < 1 or args.hindsight_seconds < 0:
         parser.error("--positions, --tiles, --max-nodes and --workers must be at least 1, --hindsight-seconds at least 0")
     options = Options(args.tiles, args.collect_policy, policies, args.max_nodes, args.hindsight_seconds or None,
-                      args.endgame_seconds)
+                      args.endgame_seconds, args.optimum_nodes)
 
     started = time.perf_counter()
-    pool = multiprocessing.Pool(args.workers) if args.workers > 1 else None
+    pool = Workers(args.workers) if args.workers > 1 else None  # ends with this process, even when it is killed
     try:
         seeds, games = collect_seeds(args.first_seed, args.positions, options, pool)
         print(f"{len(seeds)} positions from {games} games", file=sys.stderr, flush=True)
         tasks = [(s, options) for s in seeds]
-        rows = list(pool.imap(_evaluate, tasks)) if pool else [_evaluate(t) for t in tasks]
+        rows = list(pool.stream(_evaluate, ((t,) for t in tasks))) if pool else [_evaluate(t) for t in tasks]
     finally:
         if pool:
             pool.close()
-            pool.join()
     seconds = time.perf_counter() - started
     total = summary(rows, policies)
     print(table(total, args.tiles))

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import random
 import sys
 from collections import Counter
@@ -36,6 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from solver.base.errors import LimitReached, NotCovered  # noqa: E402
+from solver.base.workers import Workers  # noqa: E402
 from solver.nightcage.endgame.oracle import EndgameOracle  # noqa: E402
 from solver.nightcage.model.newgame import new_game  # noqa: E402
 from solver.nightcage.model.setups import Setup  # noqa: E402
@@ -129,8 +129,8 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     tasks = [(args.policy, s) for s in range(args.first_seed, args.first_seed + args.games)]
     if args.workers > 1:
-        with multiprocessing.Pool(args.workers) as pool:
-            games = pool.map(one_game, tasks, chunksize=4)
+        with Workers(args.workers) as pool:  # ends with this process, even when it is killed
+            games = list(pool.stream(one_game, ((task,) for task in tasks)))
     else:
         games = [one_game(t) for t in tasks]
     ends = Counter(g["why"] for g in games)

@@ -6,7 +6,8 @@
 Examines candidates ``0 .. N-1`` of the seed in this one process (one core),
 exactly as ``lueur generate`` does with no ``--difficulty`` (every candidate
 is drawn, studied and, when it is a unique puzzle, proven again by CP-SAT),
-and reports candidates verified per minute, what became of them, and the
+and reports candidates verified per minute and puzzles accepted per minute
+(both per core: CPU time of this process), what became of them, and the
 yield per grade (puzzles per 1,000 candidates). With ``--curated`` it also
 re-proves every puzzle of a directory tree with both proofs and counts the
 agreements (verdict, optimum, Nerve, and the line itself).
@@ -52,6 +53,7 @@ def throughput(seed: int, candidates: int, prisoners: int, verdict: str) -> dict
         "cpu_seconds": round(cpu, 2),
         "wall_seconds": round(time.perf_counter() - wall, 2),
         "per_minute_per_core": round(candidates / cpu * 60) if cpu else None,
+        "accepted_per_minute_per_core": round(sum(grades.values()) / cpu * 60) if cpu else None,
         "fates": dict(fates.most_common()),
         "accepted": sum(grades.values()),
         "yield_per_1000": {g: round(1000 * grades[g] / candidates, 1) for g in GRADES},
@@ -91,7 +93,8 @@ def main() -> None:
     report: dict[str, Any] = {"machine": platform.platform(), "python": platform.python_version()}
     report["throughput"] = t = throughput(args.seed, args.candidates, args.prisoners, args.verdict)
     print(f"{t['candidates']} candidates in {t['cpu_seconds']} s of CPU ({t['wall_seconds']} s wall): "
-          f"{t['per_minute_per_core']} verified per minute per core")
+          f"{t['per_minute_per_core']} candidates verified per minute per core, "
+          f"{t['accepted_per_minute_per_core']} puzzles accepted per minute per core")
     print(f"fates: {t['fates']}")
     print(f"accepted {t['accepted']}: " + ", ".join(f"{g} {t['grades'][g]} ({t['yield_per_1000'][g]}/1000)" for g in GRADES))
     if args.curated is not None:

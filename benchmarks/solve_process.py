@@ -18,8 +18,12 @@ engine (:func:`solver.testing.reference_search.reference_solve`, which shares no
 planners), whole process too (``python -c``, this tree on ``PYTHONPATH``), stopped at the same
 time limit (then ``unknown``). Each answer is also checked against the corpus's recorded verdict.
 
-``--startup`` times an easy end-game (``benchmarks/endgames/0001.json``) against bare
-``python -c pass``, ``--rounds`` times in turn, and gives the medians and their ratio.
+``--startup`` times ``lueur --version`` and an easy end-game (``benchmarks/endgames/0001.json``;
+with ``--win`` also 0005.json, won after a short search and its plan replayed) against bare
+``python -c pass``, ``--rounds`` times in turn, and gives the medians and their ratio. A set-up
+``NAME=LUEUR=/other/venv/bin/lueur`` times another install's ``lueur`` (a wheel's, another tree's).
+Byte code is compiled once, before the rounds counted (``PYTHONPYCACHEPREFIX``, a temporary folder):
+with ``PYTHONDONTWRITEBYTECODE=1`` and a changed module, every run would compile it again.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -38,6 +43,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 LUEUR = Path(sys.executable).parent / "lueur"
 REFERENCE = "reference"
+BIN = "LUEUR"
+"""In a set-up's environment, ``LUEUR=/path/to/lueur`` runs that executable (another tree's venv, a wheel's) instead of this tree's."""
+EASY = ROOT / "benchmarks" / "endgames" / "0001.json"
+"""Refused at once by a counting argument: no search, no plan."""
+EASY_WIN = ROOT / "benchmarks" / "endgames" / "0005.json"
+"""WIN in 7 turns after 134 positions: the search runs and its plan is replayed through the rules engine."""
 REFERENCE_CODE = (
     "import json, sys\n"
     "from solver.nightcage.notation.forms import load_path\n"
@@ -70,7 +81,9 @@ def timed(cmd: list[str], env: dict[str, str], timeout: float | None = None) -> 
 
 
 def corpus_files(name: str, every: int) -> list[Path]:
-    folder = ROOT / "benchmarks" / "endgames" / (name if name != "easy" else "")
+    """A corpus of benchmarks/endgames by name, or any folder with an index.json (a held-out set)."""
+    given = Path(name)
+    folder = given if given.is_dir() else ROOT / "benchmarks" / "endgames" / (name if name != "easy" else "")
     rows = json.loads((folder / "index.json").read_text())
     return [folder / row["file"] for row in rows[::every]]
 
@@ -116,17 +129,31 @@ def report(runs: dict[str, list[dict[str, Any]]]) -> None:
     print(f"\nanswers that differ between set-ups: {differ or 'none'}")
 
 
-def startup(envs: dict[str, dict[str, str]], rounds: int) -> None:
-    easy = ROOT / "benchmarks" / "endgames" / "0001.json"
-    times: dict[str, list[tuple[float, float]]] = {"bare": [], **{name: [] for name in envs}}
-    for _ in range(rounds):
-        cpu, wall, _ = timed([sys.executable, "-c", "pass"], {})
-        times["bare"].append((cpu, wall))
-        for name, env in envs.items():
-            cpu, wall, _ = timed([str(LUEUR), "solve", str(easy)], env)
-            times[name].append((cpu, wall))
+def startup(envs: dict[str, dict[str, str]], rounds: int, files: list[Path]) -> None:
+    """Each set-up's ``lueur --version`` and ``lueur solve FILE`` against bare ``python -c pass``, all in turn each round."""
+    runs = {"bare": [sys.executable, "-c", "pass"]}
+    for name, env in envs.items():
+        lueur = env.get(BIN, str(LUEUR))
+        python = Path(lueur).parent / "python"
+        if python.parent != LUEUR.parent:  # another install: its own bare start too (a wheel's venv has no editable finder)
+            runs[f"{name}: python -c pass"] = [str(python), "-c", "pass"]
+        runs[f"{name}: lueur --version"] = [lueur, "--version"]
+        for path in files:
+            runs[f"{name}: lueur solve {path.name}"] = [lueur, "solve", str(path)]
+    env_of = {run: next((e for n, e in envs.items() if run.startswith(f"{n}: ")), {}) for run in runs}
+    times: dict[str, list[tuple[float, float]]] = {run: [] for run in runs}
+    # Every run reads compiled byte code, as after an install (pip compiles a wheel's modules): the caches are
+    # written once, to a folder of their own (no tree is touched), in a first round that is not counted.
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    os.environ["PYTHONPYCACHEPREFIX"] = tempfile.mkdtemp(prefix="lueur-startup-pycache-")
+    for counted in [False] + [True] * rounds:
+        for run, cmd in runs.items():
+            cpu, wall, _ = timed(cmd, {k: v for k, v in env_of[run].items() if k != BIN})
+            if counted:
+                times[run].append((cpu, wall))
     bare_cpu = statistics.median(c for c, _ in times["bare"])
     bare_wall = statistics.median(w for _, w in times["bare"])
+    print(f"{rounds} rounds; load average before: {os.getloadavg()[0]:.2f}")
     print("| run | CPU median | wall median | CPU / bare | wall / bare |")
     print("|---|---:|---:|---:|---:|")
     for name, ts in times.items():
@@ -138,7 +165,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--setup", action="append", default=[], metavar="NAME=ENV",
                         help="repeat: one per set-up, the first is the baseline")
-    parser.add_argument("--corpus", default="hard", help="easy, hard, advanced or keepers")
+    parser.add_argument("--corpus", default="hard", help="easy, hard, advanced, keepers, or a folder with an index.json")
     parser.add_argument("--every", type=int, default=1, help="every n-th position")
     parser.add_argument("--time-limit", type=float, default=60.0)
     parser.add_argument("--max-positions", type=int, default=None,
@@ -146,13 +173,14 @@ def main() -> None:
     parser.add_argument("--reference", action="store_true", help="add the plain breadth-first reference as a set-up")
     parser.add_argument("--startup", action="store_true", help="time an easy solve against bare python instead")
     parser.add_argument("--rounds", type=int, default=20)
+    parser.add_argument("--win", action="store_true", help="--startup: also an easy end-game that is searched and won (0005)")
     parser.add_argument("--json", metavar="FILE")
     args = parser.parse_args()
     envs = setups(args.setup or ["new="])
     if args.reference:
         envs[REFERENCE] = {}
     if args.startup:
-        startup(envs, args.rounds)
+        startup(envs, args.rounds, [EASY, EASY_WIN] if args.win else [EASY])
         return
     extra = [] if args.max_positions is None else ["--max-positions", str(args.max_positions)]
     runs = solve_runs(corpus_files(args.corpus, args.every), envs, args.time_limit, extra)

@@ -25,14 +25,58 @@ The packages, in layers (each imports only those below it): ``protocol``,
 
 __version__ = "0.1.0"
 
-from solver.base.errors import IllegalActionError, LueurError, NotationError, PositionError, Problem, UnsupportedError
-from solver.nightcage.model.actions import Action, format_action, parse_action
-from solver.nightcage.model.state import GameState
-from solver.nightcage.notation.forms import dump, load_path, load_text
-from solver.nightcage.rules.engine import apply, candidates, chance_outcomes, legal_actions, node_type, outcome
+import importlib
+from typing import TYPE_CHECKING, Any
 
-NightCageError = LueurError
-"""The errors' base class under its first name, from when Lueur played one game (kept for users' code)."""
+if TYPE_CHECKING:  # the names below, for the type checker; at run time each is imported on first use
+    from solver.base.errors import IllegalActionError, LueurError, NotationError, PositionError, Problem, UnsupportedError
+    from solver.nightcage.model.actions import Action, format_action, parse_action
+    from solver.nightcage.model.state import GameState
+    from solver.nightcage.notation.forms import dump, load_path, load_text
+    from solver.nightcage.rules.engine import apply, candidates, chance_outcomes, legal_actions, node_type, outcome
+
+    NightCageError = LueurError
+
+FACE = {
+    "IllegalActionError": "solver.base.errors",
+    "LueurError": "solver.base.errors",
+    "NightCageError": "solver.base.errors:LueurError",
+    "NotationError": "solver.base.errors",
+    "PositionError": "solver.base.errors",
+    "Problem": "solver.base.errors",
+    "UnsupportedError": "solver.base.errors",
+    "Action": "solver.nightcage.model.actions",
+    "format_action": "solver.nightcage.model.actions",
+    "parse_action": "solver.nightcage.model.actions",
+    "GameState": "solver.nightcage.model.state",
+    "dump": "solver.nightcage.notation.forms",
+    "load_path": "solver.nightcage.notation.forms",
+    "load_text": "solver.nightcage.notation.forms",
+    "apply": "solver.nightcage.rules.engine",
+    "candidates": "solver.nightcage.rules.engine",
+    "chance_outcomes": "solver.nightcage.rules.engine",
+    "legal_actions": "solver.nightcage.rules.engine",
+    "node_type": "solver.nightcage.rules.engine",
+    "outcome": "solver.nightcage.rules.engine",
+}
+"""Each name of the face -> the module holding it (``module:name`` when named otherwise there; ``NightCageError``
+is the errors' base class under its first name, from when Lueur played one game, kept for users' code).
+Imported on first use, so that importing any submodule (``solver.base.errors``: this module runs first), and
+``lueur --version``, do not load the rules engine and the notation."""
+
+
+def __getattr__(name: str) -> Any:
+    if name not in FACE:
+        raise AttributeError(f"module 'solver' has no attribute {name!r}")
+    module, _, attribute = FACE[name].partition(":")
+    value = getattr(importlib.import_module(module), attribute or name)
+    globals()[name] = value  # the next look-up does not come here
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(FACE))
+
 
 __all__ = [
     "__version__",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 
 from solver.base.errors import Problem
-from solver.nightcage.commands.position import Position, read_file, read_stream
+from solver.nightcage.commands.reading import Position, read_file, read_stream
 
 
 def load(file: str, lenient: bool = False) -> tuple[Position, list[Problem]]:

@@ -8,7 +8,7 @@ from cli.nightcage.files import load
 from cli.options import file_argument, json_option
 from cli.output import emit_json, guarded, out
 from solver.base.control import Control
-from solver.base.limits import DEFAULT_MAX_POSITIONS, MAX_PLAYOUTS, Limits
+from solver.base.limits import DEFAULT_COMPILED_MAX_POSITIONS, DEFAULT_MAX_POSITIONS, MAX_PLAYOUTS, Limits
 from solver.nightcage.commands.hint import POLICIES
 from solver.nightcage.commands.hint import hint as hint_command
 
@@ -21,14 +21,15 @@ from solver.nightcage.commands.hint import hint as hint_command
               help=f"Playouts per choice for the estimate, instead of the lookahead with the learned evaluation "
                    f"(reproducible; at most {MAX_PLAYOUTS:,}).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the playouts.")
-@click.option("--max-positions", type=click.IntRange(min=1), default=DEFAULT_MAX_POSITIONS, show_default=True,
-              help="Positions the exact stage may keep in memory at once; past it, the playouts answer.")
+@click.option("--max-positions", type=click.IntRange(min=1), default=None,
+              help=f"Positions the exact stage may keep in memory at once: {DEFAULT_MAX_POSITIONS:,} when not given, "
+                   f"{DEFAULT_COMPILED_MAX_POSITIONS:,} for the compiled end-game search; past it, the playouts answer.")
 @click.option("--policy", type=click.Choice(sorted(POLICIES)), default="greedy", show_default=True,
               help="The playouts' policy (with --playouts, and for positions the lookahead cannot value): greedy "
                    "(the fast rollout policy), bot (the search bot: strongest, far slower), classic (the bot before it), random.")
 @json_option
 @guarded
-def hint(file: str, time_limit: float, rounds: int | None, seed: int, max_positions: int, policy: str, as_json: bool) -> None:
+def hint(file: str, time_limit: float, rounds: int | None, seed: int, max_positions: int | None, policy: str, as_json: bool) -> None:
     """The best choice for the current decision, its evaluation and the runner-ups.
 
     Proven when the position can be solved exactly in the time (optimal plan,

@@ -10,9 +10,6 @@ there, never over the command's input).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
-
-import click
 
 from cli.output import Exit, err
 from solver.base.exit_codes import ExitCode
@@ -24,17 +21,7 @@ from solver.nightcage.commands.solve import GameState, PlanTurn
 from solver.nightcage.present.frames import Frame, adjudication_frames, plan_frames
 from solver.nightcage.present.stepper import stepper_html
 
-render_option = click.option("--render", "render_dir", metavar="DIR", type=click.Path(file_okay=False),
-                             help="Also write one picture per step (DIR/step-01.svg ...) and DIR/index.html, "
-                                  "a page that steps through them.")
-render_format_option = click.option("--render-format", type=click.Choice(["svg", "png"]), default="svg", show_default=True,
-                                    help="Picture format of --render (png needs the extra lueur[png]).")
-
-
-def title_of(meta: dict[str, Any] | None, file: str) -> str:
-    if meta and meta.get("title"):
-        return str(meta["title"])
-    return "stdin" if file == "-" else Path(file).name
+from .picture_options import render_format_option, render_option, title_of
 
 
 def write_file(path: Path, data: bytes, inputs: tuple[str, ...] = ()) -> None:
@@ -89,3 +76,6 @@ def render_adjudication(directory: str, picture_format: str, adjudication: Adjud
                         inputs: tuple[str, ...] = ()) -> None:
     """``apply --render``: one picture per step (and the refusal, if any) and the result."""
     write_frames(directory, title, adjudication_frames(adjudication, title=title), picture_format, inputs=inputs)
+
+
+__all__ = ["render_adjudication", "render_format_option", "render_option", "render_plan", "title_of", "write_file", "write_frames"]

@@ -11,7 +11,7 @@ from cli.options import file_argument
 from cli.output import Exit, err, guarded, out_document, picture_suffix
 from solver.base.control import Control
 from solver.base.exit_codes import ExitCode
-from solver.base.limits import DEFAULT_MAX_POSITIONS, Limits
+from solver.base.limits import Limits
 from solver.base.svg.png import svg_to_png
 from solver.nightcage.commands.solve import GameState, SolveReport
 from solver.nightcage.commands.solve import solve as solve_command
@@ -66,7 +66,7 @@ def render(file: str, output: str | None, sight: bool, light: bool, plan: bool, 
 
 
 def _plan_paths(state: GameState, time_limit: float) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    limits = Limits(time_limit=time_limit, max_positions=DEFAULT_MAX_POSITIONS)
+    limits = Limits(time_limit=time_limit)
     answer = solve_command(state, engine="search", control=Control(limits))
     report = answer.value
     if not isinstance(report, SolveReport):

@@ -10,12 +10,16 @@ from cli.output import Exit, emit_json, err, guarded, out
 from solver.base.control import Control
 from solver.base.errors import IllegalActionError
 from solver.base.exit_codes import ExitCode
-from solver.base.limits import DEFAULT_MAX_POSITIONS, Limits
+from solver.base.limits import DEFAULT_COMPILED_MAX_POSITIONS, DEFAULT_MAX_POSITIONS, Limits
+from solver.base.named import load as load_named
 from solver.nightcage.commands.solve import ENGINES, OBJECTIVES, SolveReport
 from solver.nightcage.commands.solve import solve as solve_command
 from solver.nightcage.present.answers import answer_text
 
-from .pictures import render_format_option, render_option, render_plan, title_of
+from .picture_options import render_format_option, render_option, title_of
+
+RENDER_PLAN = "cli.nightcage.pictures:render_plan"
+"""``--render``'s pictures, named: the board drawing they need loads only when they are asked for."""
 
 
 @click.command()
@@ -26,8 +30,10 @@ from .pictures import render_format_option, render_option, render_plan, title_of
               help="turns: fewest turns, then fewest Nerve; nerve: fewest Nerve, then fewest turns.")
 @click.option("--time-limit", type=click.FloatRange(min=0), default=60.0, show_default=True, help="Seconds per engine.")
 @click.option("--max-nodes", type=click.IntRange(min=1), default=2_000_000, show_default=True, help="Search positions to expand.")
-@click.option("--max-positions", type=click.IntRange(min=1), default=DEFAULT_MAX_POSITIONS, show_default=True,
-              help="Positions the search may keep in memory at once (about 2 KB each at most); exit 3 past it.")
+@click.option("--max-positions", type=click.IntRange(min=1), default=None,
+              help=f"Positions the search may keep in memory at once: {DEFAULT_MAX_POSITIONS:,} when not given, "
+                   f"{DEFAULT_COMPILED_MAX_POSITIONS:,} for the compiled end-game search (its positions weigh far less); "
+                   "about 2 KB each at most; exit 3 past it.")
 @click.option("--boards", is_flag=True, help="Draw the board after each turn of the plan.")
 @click.option("--after", "after", multiple=True, metavar="ACTION",
               help="Apply this action first, then solve the position it leads to. "
@@ -37,7 +43,7 @@ from .pictures import render_format_option, render_option, render_plan, title_of
 @json_option
 @guarded
 def solve(
-    file: str, engine: str, objective: str, time_limit: float, max_nodes: int, max_positions: int, boards: bool,
+    file: str, engine: str, objective: str, time_limit: float, max_nodes: int, max_positions: int | None, boards: bool,
     after: tuple[str, ...], render_dir: str | None, render_format: str, as_json: bool,
 ) -> None:
     """Can the group still regroup at a gate before the last light, and how?
@@ -68,6 +74,6 @@ def solve(
     if render_dir is not None:
         report = answer.value
         won = isinstance(report, SolveReport) and report.primary.verdict == "win"
-        render_plan(render_dir, render_format, report.primary.plan if won else None, answer.state or pos.state,
+        load_named(RENDER_PLAN)(render_dir, render_format, report.primary.plan if won else None, answer.state or pos.state,
                     title_of(pos.meta, file), (file,))
     raise Exit(answer.exit_code)

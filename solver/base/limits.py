@@ -33,6 +33,14 @@ DEFAULT_MAX_POSITIONS = 500_000
 positions (rules-engine positions of a whole game, about 1.5 KB each with the
 search's bookkeeping, see docs/planners.md): the process stays near 1 GB."""
 
+DEFAULT_COMPILED_MAX_POSITIONS = 2_000_000
+"""Positions the compiled end-game search keeps when the caller does not say. Its
+table holds a fingerprint and a parent link per position, a few dozen bytes where
+a Python search holds kilobytes, so it can keep four times as many within the
+same memory: the hardest keeper end-games of ``benchmarks/endgames/keepers`` need
+more than 500,000 (the process stays under 400 MB, see benchmarks/README.md). The
+same as the protocol's upper bound on ``max_positions``, so a client can ask for it."""
+
 
 @dataclass(frozen=True)
 class Limits:
@@ -54,9 +62,9 @@ NO_LIMITS = Limits()
 """Every limit left to the callee's defaults."""
 
 
-def max_positions(limits: Limits) -> int:
-    """The memory budget ``limits`` gives (the default when it says nothing)."""
-    return DEFAULT_MAX_POSITIONS if limits.max_positions is None else limits.max_positions
+def max_positions(limits: Limits, default: int = DEFAULT_MAX_POSITIONS) -> int:
+    """The memory budget ``limits`` gives (``default`` when it says nothing)."""
+    return default if limits.max_positions is None else limits.max_positions
 
 
 class PositionBudget:

@@ -17,85 +17,21 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from enum import StrEnum
 from fractions import Fraction
-from typing import Any
 
 from solver.base.errors import LimitReached
 from solver.base.limits import Limits, PositionBudget, max_positions
+from solver.nightcage.chance.answer import ChanceSolution, ChanceVerdict, fraction_text
 from solver.nightcage.chance.fast_expectimax import EXACT_ROUNDS, FastExpectimax, Root, solve_rounds
 from solver.nightcage.chance.hindsight import every_order
 from solver.nightcage.chance.reference import ReferenceExpectimax
 from solver.nightcage.model.state import GameState
-
-
-class ChanceVerdict(StrEnum):
-    """The answer over a pile of unknown order, playing as well as possible as the draws come."""
-
-    CERTAIN = "certain"
-    """Every order of the pile lets them win."""
-    POSSIBLE = "possible"
-    IMPOSSIBLE = "impossible"
-    UNKNOWN = "unknown"
-    """A limit was reached before an answer."""
-
 
 DEFAULT_MAX_NODES = 2_000_000
 """Positions expanded by the fast engine (the turns' replays, its end-game oracle's positions counted
 in); the reference counts its engine positions, and its oracle has as many of its own."""
 DEFAULT_LIMITS = Limits(time_limit=60.0, max_nodes=DEFAULT_MAX_NODES)
 ENGINES = ("fast", "reference")
-
-
-@dataclass
-class ChanceSolution:
-    verdict: ChanceVerdict
-    """``certain``, ``possible``, ``impossible`` or ``unknown``."""
-    p_win: Fraction | None
-    best: list[tuple[str, Fraction]] = field(default_factory=list)
-    """The choices of the decision awaited (or the draws), with their value, best first."""
-    nodes: int = 0
-    seconds: float = 0.0
-    reason: str | None = None
-    hindsight: Any = None
-    """A :class:`solver.nightcage.chance.hindsight.Hindsight` when the orders were solved one by one."""
-    bounds: list[tuple[str, Fraction, Fraction]] = field(default_factory=list)
-    """Each choice with the interval proven for its value (the fast engine; exact ones have ``lo == hi``)."""
-    p_win_lower: Fraction = Fraction(0)
-    """A proven lower bound of the position's value (its value when exact)."""
-
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "verdict": self.verdict,
-            "p_win": None if self.p_win is None else _fraction(self.p_win),
-            "p_win_float": None if self.p_win is None else float(self.p_win),
-            "choices": [{"action": a, "p_win": f"{p.numerator}/{p.denominator}", "p_win_float": float(p)} for a, p in self.best],
-            "reason": self.reason,
-            "p_win_upper": _maybe_fraction(self.upper()),
-            "engine": "expectimax" if self.hindsight is None else "expectimax+hindsight",
-            "stats": {"nodes": self.nodes, "seconds": round(self.seconds, 6), "proven_optimal": self.p_win is not None},
-        }
-
-
-    def upper(self) -> Fraction | None:
-        """The best proven upper bound short of the exact value: the search's or the hindsight's."""
-        if self.p_win is not None:
-            return None
-        found = [b for b in (self.hindsight.share if self.hindsight is not None else None, self._search_upper()) if b is not None]
-        return min(found) if found else None
-
-    def _search_upper(self) -> Fraction | None:
-        his = [hi for _, _, hi in self.bounds]
-        return max(his) if his and max(his) < 1 else None
-
-
-def _maybe_fraction(value: Fraction | None) -> str | None:
-    return None if value is None else _fraction(value)
-
-
-def _fraction(value: Fraction) -> str:
-    return f"{value.numerator}/{value.denominator}"
 
 
 def solve_chance(
@@ -168,7 +104,7 @@ def _fast(state: GameState, max_nodes: int, deadline: float | None, should_stop:
     if lo == hi:
         best = [(text, low) for text, low, _ in bounds]
         return ChanceSolution(_verdict(lo), lo, best, nodes, time.perf_counter() - started, bounds=bounds, p_win_lower=lo)
-    reason = f"{stopped}; the chance is proven between {_fraction(lo)} and {_fraction(hi)}"
+    reason = f"{stopped}; the chance is proven between {fraction_text(lo)} and {fraction_text(hi)}"
     verdict = ChanceVerdict.POSSIBLE if lo > 0 else ChanceVerdict.UNKNOWN
     return ChanceSolution(verdict, None, [], nodes, time.perf_counter() - started, reason, bounds=bounds, p_win_lower=lo)
 

@@ -7,41 +7,12 @@ for deterministic positions), with ``p_win`` and the best choices instead of a p
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
 
-from solver.base.exit_codes import ExitCode
 from solver.base.limits import Limits
-from solver.nightcage.chance.expectimax import ChanceSolution, ChanceVerdict, solve_chance
+from solver.nightcage.chance.answer import CHANCE_EXIT, ChanceReport, is_chance
+from solver.nightcage.chance.expectimax import solve_chance
 from solver.nightcage.endgame.solving import Engine
 from solver.nightcage.model.state import GameState
-
-CHANCE_EXIT = {ChanceVerdict.CERTAIN: ExitCode.OK, ChanceVerdict.POSSIBLE: ExitCode.OK, ChanceVerdict.IMPOSSIBLE: ExitCode.NO,
-               ChanceVerdict.UNKNOWN: ExitCode.LIMIT}
-
-
-def is_chance(state: GameState) -> bool:
-    """Whether tiles of unknown order are still to be drawn (no deterministic plan exists)."""
-    return bool(state.pile.count) and not state.pile.known
-
-
-@dataclass
-class ChanceReport:
-    """The expectimax answer for a pile of unknown order, in the output shape of ``solve``."""
-
-    solution: ChanceSolution
-    note: str | None = None
-
-    @property
-    def exit_code(self) -> ExitCode:
-        return CHANCE_EXIT[self.solution.verdict]
-
-    def as_json(self, state: GameState, boards: bool = False) -> dict[str, Any]:
-        doc = self.solution.as_json()
-        # The deterministic shape's fields, null here: a plan depends on the draws.
-        doc = {"verdict": doc.pop("verdict"), "p_win": doc.pop("p_win"), "turns": None, "nerve_spent": None, "plan": [], **doc}
-        doc["note"] = self.note
-        return doc
 
 
 def solve_chance_position(
@@ -55,3 +26,6 @@ def solve_chance_position(
     if engine == Engine.BOTH:
         note = "Note: only the expectimax answers piles of unknown order; CP-SAT was not run."
     return ChanceReport(solve_chance(state, limits=limits, should_stop=should_stop), note)
+
+
+__all__ = ["CHANCE_EXIT", "ChanceReport", "is_chance", "solve_chance_position"]

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, BinaryIO
+from typing import Any
 
 from solver.base.answers import Answer
 from solver.base.errors import PositionError, Problem
 from solver.base.exit_codes import ExitCode
 from solver.nightcage.chance.odds import position_odds
+from solver.nightcage.commands.reading import read_file, read_stream
 from solver.nightcage.model.grid import Cell
 from solver.nightcage.model.newgame import new_game
 from solver.nightcage.model.setups import Setup
-from solver.nightcage.notation.forms import dump, load_path, load_stream
+from solver.nightcage.notation.forms import dump
 from solver.nightcage.notation.json_writer import to_json
 from solver.nightcage.notation.position_json import Position
 from solver.nightcage.present.frames import walk_overlays
@@ -22,17 +23,6 @@ from solver.nightcage.present.svg_board import Overlays, board_svg
 from solver.nightcage.rules.adjudicate import Adjudication, adjudicate
 from solver.nightcage.rules.engine import awaits
 from solver.nightcage.rules.outcome import outcome
-
-
-def read_file(path: str, lenient: bool = False) -> tuple[Position, list[Problem]]:
-    """The position in the file at ``path``, in any of the three position forms, and its warnings
-    (unknown keys, when ``lenient``). Raises :class:`PositionError` with every problem located."""
-    return load_path(path, lenient)
-
-
-def read_stream(stream: BinaryIO, lenient: bool = False) -> tuple[Position, list[Problem]]:
-    """Like :func:`read_file`, from an open binary stream (standard input)."""
-    return load_stream(stream, lenient)
 
 
 def check(read: Callable[[], tuple[Position, list[Problem]]]) -> Answer:

@@ -18,8 +18,9 @@ from collections.abc import Sequence
 from solver.base.answers import Answer, OptionError
 from solver.base.control import Control, Progress, ShouldStop, folded
 from solver.base.errors import IllegalActionError
-from solver.base.limits import DEFAULT_MAX_POSITIONS, Limits
-from solver.nightcage.chance.solving import ChanceReport, is_chance, solve_chance_position
+from solver.base.limits import Limits
+from solver.base.named import load
+from solver.nightcage.chance.answer import ChanceReport, is_chance
 from solver.nightcage.endgame.plan import Objective, PlanTurn
 from solver.nightcage.endgame.solving import Engine, SolveReport, solve_position
 from solver.nightcage.model.state import GameState
@@ -29,9 +30,15 @@ ENGINES = tuple(e.value for e in Engine)
 OBJECTIVES = tuple(o.value for o in Objective)
 DEFAULT_TIME_LIMIT = 10.0
 DEFAULT_MAX_NODES = 2_000_000
-DEFAULT_LIMITS = Limits(time_limit=DEFAULT_TIME_LIMIT, max_nodes=DEFAULT_MAX_NODES, max_positions=DEFAULT_MAX_POSITIONS)
-"""Used for a limit the caller leaves out (the command line sets its own)."""
+DEFAULT_LIMITS = Limits(time_limit=DEFAULT_TIME_LIMIT, max_nodes=DEFAULT_MAX_NODES)
+"""Used for a limit the caller leaves out (the command line sets its own). The memory budget is left to each
+search: :data:`solver.base.limits.DEFAULT_MAX_POSITIONS`, or :data:`~solver.base.limits.DEFAULT_COMPILED_MAX_POSITIONS`
+for the compiled end-game search."""
 DEFAULT_CONTROL = Control(DEFAULT_LIMITS)
+EXPECTIMAX = "solver.nightcage.chance.solving:solve_chance_position"
+"""The planner of a pile of unknown order, named and imported when such a position comes: the expectimax,
+the simulator and the odds it loads are not needed by a deterministic position, and ``lueur solve`` of one
+starts without them (tests/nightcage/commands/test_solve_imports.py holds the name to the function)."""
 
 
 def solve(
@@ -69,7 +76,7 @@ def solve(
                     "time_limit": within.time_limit, "max_nodes": within.max_nodes, "max_positions": within.max_positions})
     report: SolveReport | ChanceReport
     if chance:
-        report = solve_chance_position(state, engine=engine, limits=within, should_stop=control.should_stop)
+        report = load(EXPECTIMAX)(state, engine=engine, limits=within, should_stop=control.should_stop)
     else:
         report = solve_position(state, engine=engine, objective=objective, limits=within, progress=control.progress,
                                 should_stop=control.should_stop)

@@ -265,9 +265,13 @@ def turns_left(k: eg.K) -> int:
 
 def reach(k: eg.K) -> int:
     """Tiles connected, through passages and monsters, to a prisoner standing on the board."""
-    board = _board(k[eg.CTX], k[eg.PRESENT : eg.PRISONERS])
+    return _reach(k[eg.CTX], k[eg.PRESENT : eg.PRISONERS], k[eg.PRISONERS :])
+
+
+def _reach(ctx: eg.Context, b: tuple[int, ...], ps: tuple[int, ...]) -> int:
+    board = _board(ctx, b)
     reached = 0
-    for p in k[eg.PRISONERS :]:
+    for p in ps:
         pos = p & eg.POS
         if pos < eg.FALLEN:
             reached |= board.region(pos)
@@ -283,21 +287,37 @@ def _region(ctx: eg.Context, b: tuple[int, ...], cell: int) -> int:
     return reached
 
 
-def canonical(k: eg.K) -> tuple[object, ...]:
+def canonical(k: eg.K, memo: dict[tuple[object, ...], tuple[object, ...]] | None = None) -> tuple[object, ...]:
     """The position with its irrelevant tiles reduced to (class, sources): see the module doc.
 
     Classes: 0 any other tile, 1 a key tile with its key, 2 a gate, 3 a pit, 4 a keeper (it
     holds a key, and darkness does not remove it). With a pathless on the board every tile
     stays: its attack reaches its whole row and file, in reach or not.
+
+    ``memo``: a dict the caller keeps, remembering the board's part by the context (interned), the
+    board and the prisoners' places, all it depends on: a search meets one board with the same
+    places under many Nerve, candle and key states.
     """
     ctx = k[eg.CTX]
     b = k[eg.PRESENT : eg.PRISONERS]
+    ps = k[eg.PRISONERS :]
+    if memo is None:
+        return (k[eg.TURN], ps, *_board_part(ctx, b, ps))
+    key = (ctx, b, tuple([p & eg.POS for p in ps]))
+    part = memo.get(key)
+    if part is None:
+        part = memo[key] = _board_part(ctx, b, ps)
+    return (k[eg.TURN], ps, *part)
+
+
+def _board_part(ctx: eg.Context, b: tuple[int, ...], ps: tuple[int, ...]) -> tuple[object, ...]:
+    """:func:`canonical`'s board and spare tiles: they depend on the prisoners' places only."""
     if b[eg.B_PATHLESS]:  # a pathless reaches its row and file through anything: nothing is out of play
-        return (k[eg.TURN], k[eg.PRISONERS :], b, ())
-    inside = reach(k)
+        return (b, ())
+    inside = _reach(ctx, b, ps)
     outside = b[eg.B_PRESENT] & ~inside
     if not outside:
-        return (k[eg.TURN], k[eg.PRISONERS :], b, ())
+        return (b, ())
     spares = []
     nb = ctx.nb
     while outside:
@@ -313,7 +333,7 @@ def canonical(k: eg.K) -> tuple[object, ...]:
         kind = 3 if b[eg.B_PIT] & low else 2 if b[eg.B_GATE] & low else 1 if b[eg.B_KEYED] & low else 4 if b[eg.B_KEEPER] & low else 0
         spares.append((kind, sources))
     spares.sort()
-    return (k[eg.TURN], k[eg.PRISONERS :], tuple(m & inside for m in b), tuple(spares))
+    return (tuple(m & inside for m in b), tuple(spares))
 
 
 def turns_needed_anywhere(state: GameState) -> int:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from solver.base.errors import NotCovered
-from solver.base.limits import NO_LIMITS, Limits, PositionBudget, max_positions
+from solver.base.limits import DEFAULT_COMPILED_MAX_POSITIONS, NO_LIMITS, Limits, PositionBudget, max_positions
 from solver.nightcage.endgame import kernel as eg
 from solver.nightcage.endgame.bounds import INFINITE, canonical, turns_needed_anywhere, win_bound
 from solver.nightcage.endgame.plan import Objective, Planner, PlanTurn, Solution, Stats, Verdict, already_over, objective_of, verify
@@ -65,7 +65,8 @@ def solve(
         objective: ``turns`` (fewest turns, then fewest Nerve) or ``nerve``.
         limits: ``max_nodes`` (positions expanded; 2,000,000 when None), ``max_positions``
             (positions kept in its tables, its memory budget; :data:`solver.base.limits.DEFAULT_MAX_POSITIONS`
-            when None) and ``time_limit`` (seconds; none when None); when one is reached the verdict is
+            when None, :data:`solver.base.limits.DEFAULT_COMPILED_MAX_POSITIONS` for the compiled search)
+            and ``time_limit`` (seconds; none when None); when one is reached the verdict is
             ``unknown``, with the bound proven so far in the reason.
             ``report_every`` paces ``progress``.
         canonical_keys, bounds: the pruning of :mod:`solver.nightcage.endgame.bounds` (switchable so that
@@ -102,6 +103,7 @@ def solve(
     search.budget = PositionBudget(max_positions(limits))
     search.budget.keep(search.entries, search.closed)
     search.position_limit = search.budget.limit
+    search.compiled_position_limit = max_positions(limits, DEFAULT_COMPILED_MAX_POSITIONS)
     search.progress, search.should_stop, search.report_every = progress, should_stop, limits.report_every
     search.next_report = started + limits.report_every
     return search.run()
@@ -140,6 +142,8 @@ class _Search:
         self.budget = PositionBudget(None)
         self.position_limit: int | None = None
         """The budget's limit on ``entries`` and ``closed`` together (read directly: the budget counts those two)."""
+        self.compiled_position_limit: int | None = None
+        """The compiled search's budget: its positions weigh far less, so its default is larger."""
         self.queue: list[tuple[Any, ...]] = []
         self.tie = itertools.count()
         self.expanded = 0
@@ -240,7 +244,7 @@ class _Search:
             limit = self.limit_reached()
             if limit is not None:
                 return self.unknown(limit)
-            answer = eg.compiled_search(root, self.objective == "nerve", self.max_nodes, self.position_limit, self.tick)
+            answer = eg.compiled_search(root, self.objective == "nerve", self.max_nodes, self.compiled_position_limit, self.tick)
             if answer is not None:
                 return self.compiled_answer(root, answer)
         h = self.lower_bound(root)
@@ -395,6 +399,8 @@ class _Search:
         counts = f"after {self.expanded:,} positions expanded ({seen:,} seen)"
         if limit == "stop":
             reason = f"stopped on request {counts}"
+        elif limit == "memory" and self.kept is not None:
+            reason = f"the memory budget ({self.compiled_position_limit:,} positions kept) was reached {counts}"
         elif limit == "memory":
             reason = f"{self.budget.reason()} {counts}"
         else:

@@ -23,18 +23,23 @@ solver.base.errors.PositionError: pile: missing: give pile:<type>=<n>,..., order
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, BinaryIO
 
 from solver.base.errors import PositionError, Problem
 from solver.base.json_text import decode_json
+from solver.base.named import load as load_named
 from solver.nightcage.model.state import GameState
 from solver.nightcage.notation.line import format_line, read_line
 from solver.nightcage.notation.position_json import Position, dumps, read
-from solver.nightcage.notation.scenario import format_scenario, read_scenario
 
 FORMS = ("json", "toml", "line")
 EXTENSIONS = {".json": "json", ".toml": "toml", ".line": "line", ".txt": "line"}
+READ_SCENARIO = "solver.nightcage.notation.scenario:read_scenario"
+FORMAT_SCENARIO = "solver.nightcage.notation.scenario:format_scenario"
+"""The TOML form's reader and writer, named: the TOML libraries load only for a TOML position, and a JSON
+one (``lueur solve FILE.json``) starts without them (tests/nightcage/notation/test_forms_named.py)."""
 
 MAX_POSITION_BYTES = 8 * 1024 * 1024
 """The most a position file (or standard input) may hold: 8 MiB, far above any real position
@@ -71,6 +76,7 @@ def load_text(text: str, name: str | None = None, lenient: bool = False) -> tupl
     if form == "line":
         return read_line(text, lenient)
     if form == "toml":
+        read_scenario: Callable[[str, bool], tuple[Position, list[Problem]]] = load_named(READ_SCENARIO)
         return read_scenario(text, lenient)
     return read(decode_json(text), lenient)
 
@@ -135,6 +141,7 @@ def dump(state: GameState, meta: dict[str, Any] | None, form: str) -> str:
     if form == "json":
         return dumps(state, meta)
     if form == "toml":
+        format_scenario: Callable[[GameState, dict[str, Any] | None], str] = load_named(FORMAT_SCENARIO)
         return format_scenario(state, meta)
     if form == "line":
         return format_line(state, meta)

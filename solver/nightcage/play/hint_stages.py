@@ -126,7 +126,8 @@ def exact_deterministic(stage: ExactStage, notes: list[str]) -> tuple[list[Choic
     deadline = stage.started + stage.time_limit * EXACT_SHARE_DETERMINISTIC
     actions = legal_actions(state)
     texts = [format_action(a, state.size) for a in actions]
-    limits = Limits(time_limit=max(0.0, deadline - time.perf_counter()), max_positions=stage.budget.limit)
+    # The caller's budget, or none said: the search then takes its own default (larger when compiled).
+    limits = Limits(time_limit=max(0.0, deadline - time.perf_counter()), max_positions=stage.limits.max_positions)
     sol = solve(state, limits=limits, should_stop=stage.external_stop)
     if sol.verdict == "unknown":
         notes.append(f"the exact search stopped: {sol.reason}")

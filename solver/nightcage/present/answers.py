@@ -3,7 +3,7 @@
 A deterministic position's answer (:class:`~solver.nightcage.endgame.solving.SolveReport`):
 a headline per planner, then the optimal plan turn by turn (with the board after
 each turn on request) or the reason it is lost. A pile of unknown order
-(:class:`~solver.nightcage.chance.solving.ChanceReport`): the exact chance of winning and
+(:class:`~solver.nightcage.chance.answer.ChanceReport`): the exact chance of winning and
 the best choices now.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from solver.nightcage.chance.solving import ChanceReport
+from solver.nightcage.chance.answer import ChanceReport
 from solver.nightcage.endgame.plan import Solution, verify
 from solver.nightcage.endgame.solving import SolveReport
 from solver.nightcage.model.state import GameState
@@ -36,7 +36,8 @@ def solve_text(report: SolveReport, state: GameState, meta: dict[str, Any] | Non
         lines.append(f"DISAGREEMENT: {report.disagreement}")
     sol = report.primary
     if sol.verdict == "win":
-        states = verify(state, sol.plan)
+        # The planner replayed the plan before returning it; replayed again here only for the boards drawn.
+        states = verify(state, sol.plan) if boards else []
         lines.append("")
         width = len(str(len(sol.plan)))
         for i, turn in enumerate(sol.plan, start=1):

@@ -19,11 +19,13 @@ address is given).
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import random
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -37,7 +39,7 @@ from solver.nightcage.puzzles.corpus import SETUPS
 from solver.nightcage.puzzles.files import FORMAT, IndexFileError, puzzle_text, read_index, write_atomic, write_index
 from solver.nightcage.puzzles.grade import GRADES
 from solver.nightcage.puzzles.layout import candidate
-from solver.nightcage.puzzles.study import DEFAULT_MAX_NODES, Study, study
+from solver.nightcage.puzzles.study import DEFAULT_MAX_NODES, Study, second_proof, study
 from solver.nightcage.puzzles.symmetry import canonical_key
 
 BACKENDS = ("local", "ray")
@@ -103,8 +105,28 @@ def draw(seed: int, index: int, prisoners: int, setup: str = "standard") -> Game
     return None if drawn is None else drawn[0]
 
 
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector off for one candidate, as it was after. The study fills its
+    memo tables with hundreds of thousands of tuples and no cycle; the collector, set off by
+    the allocations, walks them again and again (a fifth of the time, benchmarks/README.md).
+    What the candidate leaves is freed by reference counting when its tables go."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
 def examine(seed: int, index: int, options: Options) -> Examined:
     """Candidate ``index``: drawn, studied, and when it is a puzzle of the kind asked, proven twice."""
+    with _collector_paused():
+        return _examine(seed, index, options)
+
+
+def _examine(seed: int, index: int, options: Options) -> Examined:
     advanced = (options.setup,) if options.setup != "standard" else ()  # a standard job draws exactly as before
     state = draw(seed, index, options.prisoners, *advanced)
     if state is None:
@@ -123,7 +145,7 @@ def examine(seed: int, index: int, options: Options) -> Examined:
         # batch, so lose-puzzles are proven twice by search (A* and depth-first) instead; and it does
         # not model the advanced pieces, so advanced puzzles are too. (A position outside the kernel
         # was already proven twice, through the rules engine: ``agree`` is set.)
-        result = study(state, options.max_nodes, cpsat=options.cpsat_proof, want=options.verdict, second=not options.cpsat_proof)
+        result = second_proof(state, result, options.cpsat_proof)
         if result.status != wanted:
             return Examined(index, result.status)
         if not result.agree:

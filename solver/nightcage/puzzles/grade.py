@@ -160,11 +160,12 @@ def _walk_line(k: Any, search: LineSearch, turns: int) -> dict[str, int]:
             return found
         options, traps, on = turn_counts(k, d)
         choice = int(options > 1)
-        rest = min(easiest(after, d - 1) for after in on) if d > 1 else (0.0, 0, 0, 0)
+        rest = min(easiest(after, d - 1) for after in on) if d > 1 else (0.0, 0, 0, 0)  # noqa: F821 (deleted after the walk)
         found = memo[key] = (round(0.4 * traps + 0.5 * choice + rest[0], 6), traps + rest[1], choice + rest[2], options + rest[3])
         return found
 
     _, traps, choice_turns, options = easiest(k, turns)
+    del easiest  # it refers to itself: a cycle holding the search's tables until the collector runs
     _, traps_first, _ = turn_counts(k, turns)
     # Candles and waits follow from the line itself (the prisoner half of each position).
     put_out = waits = 0
@@ -289,11 +290,13 @@ def greedy_wins(k: Any, limit: int) -> bool:
             elif rank == best_key:
                 best.append(after)
         if not won and best_key is not None and best_key[0] < INFINITE:
-            won = all(wins(after, left - 1) for after in best)
+            won = all(wins(after, left - 1) for after in best)  # noqa: F821 (deleted after the answer)
         memo[key] = won
         return won
 
-    return wins(k, limit)
+    answer = wins(k, limit)
+    del wins  # it refers to itself: a cycle holding its memo until the collector runs
+    return answer
 
 
 def _spent(before: int, after: Any, active: int, actions: tuple[str, ...]) -> int:

@@ -71,6 +71,8 @@ class Study:
     agree: bool | None = None
     """Both proofs give the same optimum and the same lines (None: CP-SAT not run)."""
     details: dict[str, Any] = field(default_factory=dict)
+    found: frozenset[Line] = field(default=frozenset(), compare=False, repr=False)
+    """The optimal lines themselves (kept for :func:`second_proof`; not written out)."""
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -137,8 +139,17 @@ def study(state: GameState, max_nodes: int = DEFAULT_MAX_NODES, cpsat: bool = Fa
         details = {"shortest": shortest_reason(k, turns, names), "first_traps": first_turn_traps(k, search, turns, names)}
     except UniquenessUnknown as exc:
         return Study("unknown", str(exc))
-    result = Study("unique", "", turns, nerve, plan, grade, len(found), details=details)
+    result = Study("unique", "", turns, nerve, plan, grade, len(found), details=details, found=found)
     return _with_astar(result, state) if second and not cpsat else _with_cpsat(result, k, found, cpsat)
+
+
+def second_proof(state: GameState, result: Study, cpsat: bool) -> Study:
+    """The second proof of a unique win that :func:`study` proved by search alone (``agree`` None):
+    what ``study(state, cpsat=cpsat, second=not cpsat)`` gives, without searching again (the search
+    is deterministic): CP-SAT's optimum and lines against the search's, or the A* optimum."""
+    if not cpsat:
+        return _with_astar(result, state)
+    return _with_cpsat(result, kernel_of(state), result.found, True)
 
 
 def engine_study(state: GameState, max_nodes: int = DEFAULT_MAX_NODES, want: str = "win") -> Study:
@@ -196,7 +207,7 @@ def _with_cpsat(result: Study, k: Any, found: frozenset[Line], cpsat: bool) -> S
         return result
     assert result.turns is not None
     try:
-        proof = cpsat_lines(k, result.turns + 1)
+        proof = cpsat_lines(k, result.turns + 1, expect=result.turns)
     except UniquenessUnknown as exc:
         return Study("unknown", f"CP-SAT: {exc}")
     agree = proof.turns == result.turns and proof.nerve == result.nerve
@@ -261,4 +272,4 @@ def _lose(state: GameState, k: Any, search: LineSearch, cpsat: bool, want: str) 
     return Study("lose", sol.reason or "", grade=grade, cpsat_lines=others if cpsat else None, agree=agree)
 
 
-__all__ = ["DEFAULT_MAX_NODES", "MAX_TURNS", "MIN_TURNS", "Study", "engine_study", "kernel_of", "study"]
+__all__ = ["DEFAULT_MAX_NODES", "MAX_TURNS", "MIN_TURNS", "Study", "engine_study", "kernel_of", "second_proof", "study"]

@@ -57,6 +57,7 @@ def _tables(size: int, t: Transform) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return tuple(cells), tuple(dirs)
 
 
+@cache
 def _turn(mask: int, dirs: tuple[int, ...]) -> int:
     out = 0
     for i, d in enumerate(DIRECTIONS):
@@ -107,8 +108,28 @@ def _serial(state: GameState) -> str:
 
 
 def canonical_key(state: GameState) -> str:
-    """The same string for positions equal up to a symmetry of the torus and prisoner renaming."""
-    return min(_serial(apply(state, t)) for t in transforms(state.size))
+    """The same string for positions equal up to a symmetry of the torus and prisoner renaming:
+    the least :func:`_serial` of :func:`apply` over every symmetry, each serialisation built
+    directly from the moved cells and turned directions (no position is built)."""
+    size = state.size
+    n = len(state.prisoners)
+    order = [state.prisoners[(state.turn + i) % n] for i in range(n)]
+    placed = [(c, tile) for c, tile in enumerate(state.tiles) if tile is not None]
+    rest = (state.pile.count, tuple(state.discarded), state.setup.base, repr(state.rulings.given))
+    best: str | None = None
+    for t in transforms(size):
+        cells, dirs = _tables(size, t)
+        tiles: list[tuple[object, ...] | None] = [None] * len(state.tiles)
+        for c, tile in placed:
+            tiles[cells[c]] = (tile.kind.value, _turn(tile.openings, dirs), tile.crumbling, _turn(tile.facing, dirs),
+                               tile.key_taken, tile.was.value if tile.was else None, tile.dirge)
+        moved = (_move_prisoner(p, cells, size) for p in order)
+        prisoners = tuple((p.cell, p.falling, p.unplaced, p.lit, p.nerve, p.key) for p in moved)
+        text = repr((size, prisoners, tuple(tiles), *rest))
+        if best is None or text < best:
+            best = text
+    assert best is not None  # the identity is always a symmetry
+    return best
 
 
 __all__ = ["Transform", "apply", "canonical_key", "transforms"]

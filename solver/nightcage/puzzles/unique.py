@@ -28,8 +28,10 @@ engine by its own tests):
   only turns still on an optimal path (an exact "wins within d turns" test,
   memoised on the search's canonical key), collecting the distinct lines;
 * :func:`cpsat_lines`: the CP-SAT model at the optimal horizon ``H`` (``H -
-  1`` infeasible proves it optimal), solved again and again with a no-good
-  cut on the line just found until it is infeasible.
+  1`` infeasible proves it optimal; or, given the optimum the search claims, one
+  model of that horizon whose proven optimum wins in exactly ``H`` turns),
+  solved again and again with a no-good cut on the line just found until it
+  is infeasible.
 
 Both stop once ``cap`` lines are found (2 suffices to refute uniqueness).
 """
@@ -110,6 +112,7 @@ class LineSearch:
         self._lines: dict[tuple[Any, int, int], frozenset[Line]] = {}
         self._succ: dict[Any, list[tuple[Any, int, bool]]] = {}
         self._facts: dict[Any, tuple[int, Any]] = {}
+        self._boards: dict[tuple[object, ...], tuple[object, ...]] = {}  # canonical's board parts (one context)
 
     def successors(self, k: Any) -> list[tuple[Any, int, bool]]:
         """Each distinct turn result: (position, Nerve spent, won)."""
@@ -118,11 +121,14 @@ class LineSearch:
             self.expanded += 1
             if self.expanded > self.max_nodes:
                 raise UniquenessUnknown(f"more than {self.max_nodes:,} positions expanded")
-            active = k[eg.TURN]
-            before = k[eg.PRISONERS + active]
+            here = eg.PRISONERS + k[eg.TURN]
+            nerve = k[here] >> eg.NERVE_SHIFT & 3
+            is_won, gate, pos, shift = eg.is_won, eg.GATE, eg.POS, eg.NERVE_SHIFT
+            # The Nerve spent is eg.nerve_spent (a rise is a stay's gain, nothing spent), inlined;
+            # a win needs the active prisoner on a gate, a cheap test that spares most is_won calls.
             found = [
-                (after, eg.nerve_spent(before, after[eg.PRISONERS + active], actions), eg.outcome(after) == "win")
-                for after, actions in eg.successors(k, include_losses=False)
+                (after, max(0, nerve - (after[here] >> shift & 3)), bool(after[gate] >> (after[here] & pos) & 1) and is_won(after))
+                for after, _ in eg.successors(k, include_losses=False)
             ]
             self._succ[k] = found
         return found
@@ -142,11 +148,22 @@ class LineSearch:
         # Every child is evaluated (no pruning on the Nerve found so far): what the search
         # visits then does not depend on the order of the successors, so neither does the
         # proof's size, a feature of the grade (symmetric positions get the same grade).
+        # A child's facts and known cost are looked up here rather than by a call to
+        # ``cost`` (the same answers: a child out of reach costs INFINITE and is not kept).
+        facts, costs, rest = self._facts, self._cost, d - 1
         for after, spent, won in self.successors(k):
             if won:
-                best = min(best, spent)
-            elif d > 1:
-                best = min(best, spent + self.cost(after, d - 1))
+                if spent < best:
+                    best = spent
+            elif rest:
+                h, child = facts.get(after) or self.facts(after)
+                if h > rest:
+                    continue
+                c = costs.get((child, rest))
+                if c is None:
+                    c = self.cost(after, rest)
+                if spent + c < best:
+                    best = spent + c
         self._cost[key] = best
         return best
 
@@ -158,7 +175,7 @@ class LineSearch:
             h = turns_needed(k)
             if h < INFINITE and h > turns_left(k):
                 h = INFINITE
-            found = self._facts[k] = (h, canonical(k) if h < INFINITE else None)
+            found = self._facts[k] = (h, canonical(k, self._boards) if h < INFINITE else None)
         return found
 
     @property
@@ -222,15 +239,26 @@ class CpsatProof:
     models: int
 
 
-def cpsat_lines(k: Any, limit: int, cap: int = DEFAULT_CAP, seconds: float = CPSAT_SECONDS) -> CpsatProof:
+def cpsat_lines(k: Any, limit: int, cap: int = DEFAULT_CAP, seconds: float = CPSAT_SECONDS, expect: int | None = None) -> CpsatProof:
     """The optimum and optimal lines of ``k`` by CP-SAT alone: horizons from the lower bound up to
-    ``limit``; at the first feasible one, solutions are enumerated with a no-good cut on the line."""
+    ``limit``; at the first feasible one, solutions are enumerated with a no-good cut on the line.
+
+    ``expect``: the optimum another proof claims. One model of that horizon is then solved for
+    fewest turns, then fewest Nerve: a model of horizon ``H`` holds every win within ``H`` turns
+    (:mod:`solver.nightcage.endgame.cpsat.model`), so an optimum proven to win in ``H`` turns
+    proves no horizon below feasible, as the walk up from the bound would, and its solution is
+    the first line. When it does not (a shorter win, none, or no proven optimum), the walk up
+    runs as without ``expect``: the answer is the same either way, only cheaper when the claim holds."""
     board = board_of(k)
     tables = tables_of(board)
-    models = 0
     low = turns_needed(k)
     if low >= INFINITE:
         return CpsatProof(None, None, frozenset(), 0)
+    if expect is not None and max(1, low) <= expect <= limit:
+        shortcut = _at_expected(board, tables, expect, cap, seconds)
+        if shortcut is not None:
+            return shortcut
+    models = 0
     for h in range(max(1, low), limit + 1):
         probe = FlickersModel(board, tables, h)
         probe.model.clear_objective()
@@ -259,10 +287,36 @@ def cpsat_lines(k: Any, limit: int, cap: int = DEFAULT_CAP, seconds: float = CPS
     return CpsatProof(None, None, frozenset(), models)
 
 
+def _at_expected(board: Any, tables: Any, h: int, cap: int, seconds: float) -> CpsatProof | None:
+    """The proof at horizon ``h`` from one model, when its proven optimum wins in exactly ``h``
+    turns (None otherwise: the caller walks the horizons up)."""
+    model = FlickersModel(board, tables, h)
+    status, solver = _solve(model, seconds)
+    if status != cp_model.OPTIMAL or int(solver.value(model.turns_expr)) != h:
+        return None
+    nerve = int(solver.value(model.nerve_expr))
+    model.model.clear_objective()
+    model.model.add(model.nerve_expr <= nerve)
+    models = 1
+    found: set[Line] = set()
+    while True:
+        found.add(_line_of(model, solver, h))
+        if len(found) >= cap or not _cut(model, solver, h):
+            break
+        status, solver = _solve(model, seconds)
+        models += 1
+        if status == cp_model.INFEASIBLE:
+            break
+    return CpsatProof(h, nerve, frozenset(found), models)
+
+
 def _solve(model: FlickersModel, seconds: float) -> tuple[Any, cp_model.CpSolver]:
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1  # parallelism is across candidates; one worker is deterministic
     solver.parameters.max_time_in_seconds = seconds
+    # No presolve: these models are small and solve in milliseconds, a third faster without it
+    # (benchmarks/README.md); the answer is still proven (optimal or infeasible), only found otherwise.
+    solver.parameters.cp_model_presolve = False
     solver.parameters.catch_sigint_signal = False  # Ctrl-C is the job's to handle (it keeps what it wrote)
     status = solver.solve(model.model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE, cp_model.INFEASIBLE):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from pathlib import Path
 from types import ModuleType
 
@@ -57,3 +58,22 @@ def test_an_unknown_policy_is_refused(capsys: pytest.CaptureFixture[str]) -> Non
         bench.main(["--policies", "bot,nobody"])
     assert exit_info.value.code == 2
     assert "unknown policy 'nobody'" in capsys.readouterr().err
+
+
+def test_the_optimum_lies_between_every_bot_and_hindsight(tmp_path: Path) -> None:
+    """The exact chance search's value is the best any policy of the players' information can do: no bot
+    above it, and no more than the share of orders hindsight wins."""
+    bench = _benchmark()
+    out = tmp_path / "optimum.json"
+    bench.main(["--positions", "2", "--tiles", "2", "--first-seed", "30006", "--workers", "1", "--optimum-nodes", "200000",
+                "--json", str(out)])
+    doc = json.loads(out.read_text())
+    assert len(doc["positions"]) == 2
+    for row in doc["positions"]:
+        best = row["optimum"]
+        assert best["exact"] and best["low"] == best["high"]
+        value = Fraction(best["low"])
+        assert value <= Fraction(row["hindsight"]["bound"], row["orders"])
+        for bot in row["bots"].values():
+            assert Fraction(bot["wins"], row["orders"]) <= value
+    assert doc["summary"]["optimum"]["exact"] == 2

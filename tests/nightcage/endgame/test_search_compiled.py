@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from solver.base.limits import Limits
+from solver.base.limits import DEFAULT_MAX_POSITIONS, Limits
 from solver.nightcage.endgame import kernel as eg
 from solver.nightcage.endgame.kernel import compiled
 from solver.nightcage.endgame.plan import Solution, verify
@@ -147,6 +147,17 @@ def test_the_node_limit_and_the_memory_budget_give_unknown_with_the_bound_so_far
     sol = solve(hard(), limits=Limits(max_positions=5_000))
     assert sol.verdict == "unknown" and sol.reason is not None
     assert sol.reason.startswith("the memory budget (5,000 positions kept) was reached after")
+
+
+@built
+def test_the_compiled_search_keeps_more_positions_by_default_than_the_python_budget() -> None:
+    """Keeper end-game 0016 needs more than the Python searches' 500,000 positions: the compiled search's
+    own default (2,000,000, its positions weighing a few dozen bytes) answers it; the old budget does not."""
+    name, state, expected = next(row for row in corpus("keepers") if row[0] == "0016.json")
+    assert answer(solve(state)) == expected
+    cut = solve(state, limits=Limits(max_positions=DEFAULT_MAX_POSITIONS))
+    assert cut.verdict == "unknown" and cut.reason is not None
+    assert cut.reason.startswith(f"the memory budget ({DEFAULT_MAX_POSITIONS:,} positions kept) was reached"), name
 
 
 @built

@@ -93,6 +93,18 @@ def test_bounds_cached_per_board_equal_the_bounds_from_nothing() -> None:
     assert finite >= 50 and len(positions) - finite >= 50
 
 
+def test_the_canonical_key_with_a_memo_of_board_parts_is_the_key_without() -> None:
+    """One memo shared by every position (several boards and contexts): the key is the same."""
+    positions = _positions()
+    memo: dict[tuple[object, ...], tuple[object, ...]] = {}
+    for k in positions:
+        assert bounds.canonical(k, memo) == bounds.canonical(k)
+    for k in positions:  # the memo full: every board part now comes from it
+        assert bounds.canonical(k, memo) == bounds.canonical(k)
+    assert len(memo) < len(positions)  # places shared under other Nerve, candles or keys: it is reused
+    assert len({k[eg.CTX] for k in positions}) > 1
+
+
 def test_the_board_cache_tells_apart_boards_that_differ_only_in_gates() -> None:
     """Same tiles and openings, the gates gone: the cached distances must not be reused."""
     checked = 0

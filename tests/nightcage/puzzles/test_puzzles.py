@@ -12,7 +12,8 @@ from solver.nightcage.endgame import kernel as eg
 from solver.nightcage.endgame.plan import verify
 from solver.nightcage.endgame.search import solve
 from solver.nightcage.notation.forms import load_text
-from solver.nightcage.puzzles import corpus, layout
+from solver.nightcage.puzzles import corpus, layout, symmetry
+from solver.nightcage.puzzles.batch import draw
 from solver.nightcage.puzzles.grade import GRADES, THRESHOLDS, grade_of_score, greedy_wins, score_of
 from solver.nightcage.puzzles.study import kernel_of, study
 from solver.nightcage.puzzles.symmetry import apply, canonical_key, transforms
@@ -94,6 +95,33 @@ def test_the_two_proofs_agree_on_generated_positions() -> None:
     assert any(verdicts) and not all(verdicts)  # both kinds met, so the comparison meant something
 
 
+@pytest.mark.parametrize("name", ["04-hold-the-light.toml", "11-wait-for-me.toml"])
+def test_the_cpsat_proof_from_a_claimed_optimum_gives_what_the_walk_up_gives(name: str) -> None:
+    # A right claim answers from one model; a wrong one (a turn more, a turn less) falls back to
+    # the walk up from the bound: the proof is the same whatever is claimed.
+    state = _load(name)
+    sol = solve(state)
+    k = kernel_of(state)
+    walked = cpsat_lines(k, sol.turns + 1, cap=10)
+    for claim in (sol.turns, sol.turns + 1, sol.turns - 1):
+        claimed = cpsat_lines(k, sol.turns + 1, cap=10, expect=claim)
+        assert (claimed.turns, claimed.nerve, claimed.lines) == (walked.turns, walked.nerve, walked.lines)
+    assert cpsat_lines(k, sol.turns + 1, cap=10, expect=sol.turns).models < walked.models
+
+
+def test_the_line_search_win_test_is_the_outcome() -> None:
+    wins = others = 0
+    for state, _ in _generated(6):
+        frontier = [kernel_of(state)]
+        for _ in range(2):
+            frontier = [after for k in frontier for after, _ in eg.successors(k, include_losses=True)][:400]
+            for after in frontier:
+                assert eg.is_won(after) == (eg.outcome(after) == "win")
+                wins += eg.is_won(after)
+                others += not eg.is_won(after)
+    assert wins and others
+
+
 def test_the_unique_line_is_the_plan_replayed() -> None:
     result = study(_load("04-hold-the-light.toml"), 100_000)
     assert result.plan[0].actions[:2] == ("stay", "hold")
@@ -128,6 +156,18 @@ def test_the_canonical_key_is_invariant_and_the_transforms_keep_the_answer() -> 
         assert (again.verdict, again.turns, again.nerve_spent) == (sol.verdict, sol.turns, sol.nerve_spent)
     renamed = replace(state, prisoners=tuple(p._replace(name=f"p{i}") for i, p in enumerate(state.prisoners)))
     assert canonical_key(renamed) == key
+
+
+def test_the_canonical_key_is_the_least_serialisation_of_the_moved_positions() -> None:
+    # canonical_key serialises each symmetry's image without building it: the same strings as
+    # serialising the position apply() builds, on standard and advanced (keepers facing) boards.
+    states = [state for state, _ in _generated(2, seed=7)]
+    states += [draw(0, i, 4, "advanced") for i in range(12)]
+    checked = 0
+    for state in (s for s in states if s is not None):
+        assert canonical_key(state) == min(symmetry._serial(apply(state, t)) for t in transforms(state.size))
+        checked += 1
+    assert checked >= 4
 
 
 def test_the_canonical_key_tells_different_positions_apart() -> None:

@@ -55,6 +55,20 @@ def won(b: tuple[int, ...], ps: tuple[int, ...]) -> bool:
     return bool(first & KEY) and pos < FALLEN and bool(b[B_GATE] >> pos & 1)
 
 
+def is_won(k: K) -> bool:
+    """``outcome(k) == "win"`` (:func:`won`), read from ``k`` without slicing it: the puzzle line
+    search asks it of every turn result."""
+    ps = k[PRISONERS:]
+    first = ps[0] & (POS | KEY)
+    pos = first & POS
+    if not first & KEY or pos >= FALLEN or not k[PRESENT + B_GATE] >> pos & 1:
+        return False
+    for p in ps:
+        if p & (POS | KEY) != first:
+            return False
+    return True
+
+
 def anyone_fell(ps: tuple[int, ...]) -> bool:
     """A prisoner is falling: with an empty pile it can never land."""
     for p in ps:
