@@ -86,6 +86,10 @@ class Options:
     endgame_seconds: float | None = None
     """The bots' Final Flickers planner's seconds a turn (None: their own default)."""
     optimum_nodes: int = 0
+    bot_exact_nodes: int | None = None
+    """The search bot's exact chance search, positions per decision (None: its default)."""
+    bot_endgame_nodes: int | None = None
+    """The search bot's end-game oracle, positions per Final Flickers turn start (None: its default)."""
     """The exact chance search's positions per position for the optimum (0: not measured)."""
 
 
@@ -131,10 +135,16 @@ def play_on(position: Position, order: tuple[TileType, ...], policy: str, templa
     top = sim.top
     sim.set_pile(sim.order[:top] + [TYPE_INDEX[t] for t in order])
     sim.top = top
-    bot = POLICIES[policy](random.Random(f"hindsight-{position.seed}"), template)
+    rng = random.Random(f"hindsight-{position.seed}")
+    bot: BotPolicy
+    if policy == "bot":
+        bot = make_search_bot(rng, template, exact_nodes=options.bot_exact_nodes, endgame_nodes=options.bot_endgame_nodes)
+    else:
+        bot = POLICIES[policy](rng, template)
     if options.endgame_seconds is not None:
         bot.endgame_seconds = options.endgame_seconds
     sim.choose = bot.choose
+    sim.on_turn = getattr(bot, "turn_starting", None)
     try:
         result = sim.play(sim.turns + MAX_TURNS)
     except (RuntimeError, Stuck):  # no end within the turn limit, or no legal option: counted as lost
@@ -305,6 +315,10 @@ def main(argv: list[str] | None = None) -> None:
                         help="the bots' Final Flickers planner: seconds a turn (default: theirs, 0.5)")
     parser.add_argument("--optimum-nodes", type=int, default=0,
                         help="also the best any policy can do (the exact chance search, this many positions a position; 0: not)")
+    parser.add_argument("--bot-exact-nodes", type=int, default=None,
+                        help="the search bot's exact chance search: positions per decision (default: its own)")
+    parser.add_argument("--bot-endgame-nodes", type=int, default=None,
+                        help="the search bot's end-game oracle: positions per Final Flickers turn start (default: its own)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--json", dest="json_path", default=None, help="also write the per-position results here")
     args = parser.parse_args(argv)
@@ -316,7 +330,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.positions < 1 or args.tiles < 1 or args.max_nodes < 1 or args.workers < 1 or args.hindsight_seconds < 0:
         parser.error("--positions, --tiles, --max-nodes and --workers must be at least 1, --hindsight-seconds at least 0")
     options = Options(args.tiles, args.collect_policy, policies, args.max_nodes, args.hindsight_seconds or None,
-                      args.endgame_seconds, args.optimum_nodes)
+                      args.endgame_seconds, args.optimum_nodes, args.bot_exact_nodes, args.bot_endgame_nodes)
 
     started = time.perf_counter()
     pool = Workers(args.workers) if args.workers > 1 else None  # ends with this process, even when it is killed

@@ -74,7 +74,9 @@ class ExactEnd:
             self.search = FastExpectimax(self.nodes, budget=PositionBudget(MEMORY))
         search = self.search
         search.max_nodes = search.nodes + search.oracle.expanded + self.nodes
-        root = Root(search, state, tuple(script), compile_chance(state))
+        root = Root(search, state, tuple(script), compile_chance(state), recorded=True)
+        if root.sim_root is None or len(root.texts) != len(here.options):
+            return None  # not the decision the game stands at (not expected)
         self.decisions += 1
         try:
             solve_rounds(root, best=True)

@@ -86,6 +86,8 @@ class BotPolicy:
         self.endgame = EndgamePlanner(endgame_nodes)
         self._turn = -1
         self._root: TurnRoot | None = None
+        self._turn_start: Sim | None = None
+        """The game's position as its current turn began, when the game tells (:meth:`SearchBot.turn_starting`)."""
         self._script: TurnScript | None = None
         self._line: list[tuple[str, ...]] | None = None
         """A winning Final Flickers line: one tuple of action texts per turn, from ``_line_start``."""
@@ -144,7 +146,7 @@ class BotPolicy:
             self._line = None
             self._visits.clear()
         self._turn = sim.turns
-        self._root = TurnRoot(sim) if TurnRoot.opens_turn(sim, kind) else None
+        self._root = TurnRoot(sim) if TurnRoot.opens_turn(sim, kind) else self._root_at_turn_start(sim)
         if self._root is not None:
             key = _position_key(sim)
             self._visits[key] = self._visits.get(key, 0) + 1
@@ -158,6 +160,15 @@ class BotPolicy:
             index = sim.turns - self._line_start
             if self._line and 0 <= index < len(self._line):
                 self._script = TurnScript(self._line[index])
+
+    def _root_at_turn_start(self, sim: Sim) -> TurnRoot | None:
+        """A turn whose first decisions were taken without asking (a lone landing cell, a forced move) and
+        drew tiles before the first question: replayed from the turn's start, when the game told it, while
+        tiles remain (a Final Flickers line is planned from a turn start asked as such)."""
+        start = self._turn_start
+        if start is None or start.turns + 1 != sim.turns or sim.flickers or start.top >= start.npile:
+            return None
+        return TurnRoot(start)
 
     def _pick(self, sim: Sim, kind: str, options: list[Any]) -> int:
         if self._script is not None:

@@ -90,6 +90,11 @@ class SearchBot(BotPolicy):
         self.last_odds: list[tuple[int, float]] = []
         """The next draw's branches and their odds at the last decision searched (for inspection and tests)."""
 
+    def turn_starting(self, sim: Sim) -> None:
+        """The game is about to play a turn (``Sim.on_turn``): kept, so that a turn whose first decisions
+        are taken without asking can still be looked ahead and searched exactly from its start."""
+        self._turn_start = sim.copy()
+
     def draw_weights(self, sim: Sim) -> list[tuple[int, float]]:
         """The next draw's tile types and odds, as the search weighs them."""
         return [(t, float(p)) for t, p in draw_odds(sim.order, sim.top, self._layers(sim))]

@@ -322,13 +322,17 @@ class Root:
     ``i`` being the script ``(key, i)``); otherwise the rules engine does (``child_states``).
     """
 
-    def __init__(self, search: FastExpectimax, state: GameState, prefix: tuple[int, ...] = (), sim: ChanceSim | None = None) -> None:
+    def __init__(self, search: FastExpectimax, state: GameState, prefix: tuple[int, ...] = (), sim: ChanceSim | None = None,
+                 *, recorded: bool = False) -> None:
         self.search = search
         self.state = state
         self.prefix = prefix
         """The choices and draws made since the turn start ``state`` (``sim``, its simulator): the root is
         the decision they lead to (:func:`solver.nightcage.chance.turns.record` gives them)."""
         self._sim = sim
+        self.recorded = recorded
+        """The prefix was recorded in a game from this turn start: its decision is the simulator's, even with no
+        choice asked yet (the turn's first decisions had one option each and were taken without asking)."""
         self.texts: list[str] = []
         self.odds: list[Fraction] | None = None
         """The draws' odds when the root is a draw; None for a decision."""
@@ -368,7 +372,7 @@ class Root:
             return False
         names = tuple(p.name for p in state.prisoners)
         texts = [option_text(o, size, names, sim.turn) for o in here.options]
-        if not self.prefix and sorted(texts) != sorted(format_action(a, size) for a in legal_actions(state)):
+        if not self.prefix and not self.recorded and sorted(texts) != sorted(format_action(a, size) for a in legal_actions(state)):
             return False
         self.texts = texts
         self.sim_root = (sim, position_key(sim))

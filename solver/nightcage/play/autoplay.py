@@ -113,6 +113,8 @@ class Timed:
         self.policy = policy
         self.calls = 0
         self.seconds = 0.0
+        self.turn_starting = getattr(policy, "turn_starting", None)
+        """The policy's own, passed on (see :attr:`solver.nightcage.sim.sim.Sim.on_turn`)."""
 
     def choose(self, sim: Sim, kind: str, options: list[Any]) -> int:
         started = time.perf_counter()

@@ -109,6 +109,11 @@ def _chooser(policy: Policy | Callable[[Sim, str, list[Any]], int]) -> Callable[
     return choose if choose is not None else policy  # type: ignore[return-value]
 
 
+def _watcher(policy: Any) -> Callable[[Sim], None] | None:
+    """The policy's ``turn_starting(sim)``, told of each turn of the game before it is played, if it has one."""
+    return getattr(policy, "turn_starting", None)
+
+
 # -- rollouts ---------------------------------------------------------------------------------------------
 
 
@@ -137,6 +142,7 @@ class Game:
         if not self.known:
             sim.set_pile(sample_order(self.state, rng))
         sim.choose = _chooser(policy)
+        sim.on_turn = _watcher(policy)
         if record:
             sim.log = []
         result = sim.play(max_turns)
@@ -149,6 +155,7 @@ class Game:
         if not self.known:
             sim.set_pile(sample_order(self.state, rng))
         sim.choose = _chooser(policy)
+        sim.on_turn = _watcher(policy)
         return sim.play(), sim.turns
 
     def _record(self, sim: Sim) -> Record:

@@ -193,6 +193,7 @@ SLOTS = (
     "gained",
     "flickers",
     "choose",
+    "on_turn",
     "log",
     "turns",
     "decisions",
@@ -287,6 +288,7 @@ class Position:
         self.gained = False
         self.flickers = False
         self.choose: Any = None
+        self.on_turn: Any = None
         self.log: list[Any] | None = None
         self.turns = 0
         self.decisions = 0
@@ -347,6 +349,7 @@ class Position:
         s.gained = self.gained
         s.flickers = self.flickers
         s.choose = self.choose
+        s.on_turn = None  # it watches the game it was set on, not the lines a policy tries on copies
         s.log = None
         s.turns = self.turns
         s.decisions = self.decisions

@@ -70,6 +70,8 @@ class Runner(Position):
             return result
         try:
             while self.turns < max_turns:
+                if self.on_turn is not None:
+                    self.on_turn(self)
                 self.play_turn()
                 if self.log is not None:
                     self.log.append(("turn_end", self.snapshot()))

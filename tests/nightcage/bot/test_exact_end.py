@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from solver.nightcage.bot.exact_end import ExactEnd, hidden_turn_start
-from solver.nightcage.bot.search import SearchBot
+from solver.nightcage.bot.search import SearchBot, make_search_bot
 from solver.nightcage.model.newgame import new_game
 from solver.nightcage.model.setups import Setup
 from solver.nightcage.model.state import GameState, Pile
@@ -19,6 +19,7 @@ from solver.nightcage.model.tiles import TILE_TYPES
 from solver.nightcage.notation.forms import load_path
 from solver.nightcage.play.autoplay import BotOptions, play_game
 from solver.nightcage.sim.convert import compile_state, option_text
+from solver.testing.scripts import load_benchmark
 from tests.paths import ROOT
 
 TEMPLATE = new_game(Setup())
@@ -96,3 +97,28 @@ def test_bounds_stay_sound_on_a_small_budget() -> None:
     values = {"move S": Fraction(1), "stay": Fraction(0), "move E": Fraction(0)}
     for opt, (lo, hi) in zip(options, bounds):
         assert lo <= values[option_text(opt, hidden.size, names, hidden.turn)] <= hi
+
+
+
+def test_a_turn_opened_by_lone_decisions_is_searched_from_its_start() -> None:
+    """Game 30027 of ``bot_hindsight.py`` (3 tiles left; order straight, wax eater, T): the next turn but one
+    opens with a lone landing whose draws are placed before the first question. Told of each turn start
+    (``Sim.on_turn``), the search bot searches that turn exactly and wins, as a group knowing the order
+    would; not told, it has no turn start to search from, plays that turn greedily and loses."""
+    bench = load_benchmark("bot_hindsight.py", "bot_hindsight_for_exact_end")
+    options = bench.Options(3, "classic", ("bot",), 200_000, None)
+    position = bench.find_position(30027, options)
+    assert position is not None
+    by_name = {t.value: t for t in TILE_TYPES}
+    order = [by_name[name] for name in ("straight", "wax_eater", "t")]
+    results = {}
+    for told in (True, False):
+        sim = position.sim.copy()
+        top = sim.top
+        sim.set_pile(sim.order[:top] + [TILE_TYPES.index(t) for t in order])
+        sim.top = top
+        bot = make_search_bot(random.Random(f"hindsight-{position.seed}"), TEMPLATE)
+        sim.choose = bot.choose
+        sim.on_turn = bot.turn_starting if told else None
+        results[told] = sim.play(sim.turns + 200)
+    assert results == {True: "win", False: "lose"}
