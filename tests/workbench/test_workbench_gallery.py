@@ -79,8 +79,10 @@ def test_a_rulings_citation_and_the_editors_rulings_read_in_players_words(page) 
     rulings.locator("summary").click()
     los = rulings.locator('[data-field="rulings.RULING-LOS-END"]')
     expect(los).to_contain_text("The end of a sight line: Is a prisoner on the tile where a monster's sight line stops")
-    options = los.locator("option").all_inner_texts()
-    assert options[2] == "the other reading: No: the line stops before that tile, and a prisoner on it is safe."
+    # Waited for (the options are filled in after the fold opens), then read as text, which needs no layout.
+    expect(los.locator("option").nth(2)).to_have_text(
+        "the other reading: No: the line stops before that tile, and a prisoner on it is safe.")
+    options = los.locator("option").all_text_contents()
     assert not any(o.startswith("true:") or o.startswith("false:") for o in options)
     expect(los).to_contain_text("The rulebook: the rulebook does not say.")
     shot(page, "editor-rulings-in-words")
