@@ -5,13 +5,15 @@
 1. ``python -m build`` makes the sdist, then the wheel from the unpacked sdist (as ``pip install``
    from PyPI would), so a file the sdist leaves out is missing from the wheel too;
 2. the wheel must hold every file of ``solver/`` and ``cli/`` (git's list: the packages, their data,
-   the C kernel's sources) and nothing else but the compiled kernel, which must be there when this
-   machine has a C compiler (it is optional: without one the pure kernel runs);
+   the C kernel's sources), the bundled ``scenarios/`` as ``solver/scenarios/`` (``setup.py`` copies
+   them) and nothing else but the compiled kernel, which must be there when this machine has a C
+   compiler (it is optional: without one the pure kernel runs);
 3. a fresh virtual environment in a temporary folder gets the wheel and its dependencies (from pip's cache
    when they were installed before);
 4. ``lueur`` runs there from an empty folder, ``PYTHONPATH`` unset, so it imports only what was
    installed: ``--help``, ``games``, ``check`` on a scenario of each game, ``solve`` on an end-game,
-   ``ff forecast`` (its JSON, and its picture written in that folder).
+   ``ff forecast`` (its JSON, and its picture written in that folder), ``gallery`` (the bundled
+   scenarios found, its pages written in that folder).
 
 Any failure prints what ran and what it said, and exits 1. ``--keep`` keeps the temporary folder.
 """
@@ -32,6 +34,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 TREES = ("solver", "cli")
 """The folders the wheel installs, whole."""
+BUNDLED = ("scenarios", "solver/scenarios")
+"""A folder of the checkout the wheel carries elsewhere: where it is, where the wheel puts it."""
 LEFT_OUT = ("__pycache__/", ".pyc", ".so")
 """Build and run leftovers in a checkout, never part of the wheel."""
 COMPILED_KERNEL = "solver/nightcage/endgame/kernel/_fast."
@@ -52,12 +56,16 @@ def run(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> str
 
 
 def checkout_files() -> set[str]:
-    """The files of ``solver/`` and ``cli/`` in the checkout: git's list (tracked and new, ignored ones aside)."""
+    """The files the wheel must hold, named as in the wheel: ``solver/`` and ``cli/`` of the checkout, and its
+    ``scenarios/`` under ``solver/scenarios/`` (git's list: tracked and new, ignored ones aside)."""
+    source, target = BUNDLED
+    trees = (*TREES, source)
     if (ROOT / ".git").exists() and shutil.which("git"):
-        listed = run(["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z", *TREES], ROOT).split("\0")
+        listed = run(["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z", *trees], ROOT).split("\0")
         names = {name for name in listed if name and (ROOT / name).is_file()}
     else:  # an unpacked sdist: every file there
-        names = {path.relative_to(ROOT).as_posix() for tree in TREES for path in (ROOT / tree).rglob("*") if path.is_file()}
+        names = {path.relative_to(ROOT).as_posix() for tree in trees for path in (ROOT / tree).rglob("*") if path.is_file()}
+    names = {target + name[len(source):] if name.startswith(source + "/") else name for name in names}
     return {name for name in names if not any(part in name if part.endswith("/") else name.endswith(part) for part in LEFT_OUT)}
 
 
@@ -124,6 +132,11 @@ def smoke_tests(venv: Path, workdir: Path) -> list[tuple[str, str]]:
     svg = workdir / "forecast.svg"
     if not svg.is_file() or not svg.read_text(encoding="utf-8").lstrip().startswith(("<svg", "<?xml")):
         raise CheckFailed(f"`lueur ff forecast --render forecast.svg` wrote no SVG in {workdir}")
+    run([lueur, "gallery", "gallery", "--no-steps"], workdir, env)  # the bundled scenarios, read from the wheel
+    pages = sorted((workdir / "gallery" / "boards").glob("*.svg"))
+    if not (workdir / "gallery" / "index.html").is_file() or len(pages) < 10:
+        raise CheckFailed(f"`lueur gallery gallery --no-steps` found {len(pages)} bundled questions in the wheel")
+    proved.append(("lueur gallery gallery --no-steps", f"{len(pages)} questions drawn"))
     return proved
 
 

@@ -149,8 +149,11 @@ def solvable(root: Path) -> list[dict[str, Any]]:
 
 
 def bundled_root() -> Path:
-    """The ``scenarios`` folder beside the library, in a checkout or an editable install (absent from a wheel)."""
-    return Path(__file__).resolve().parents[3] / "scenarios"
+    """The bundled ``scenarios`` folder: the wheel's copy (``solver/scenarios``, made by ``setup.py``) when
+    installed, else the checkout's, beside the library (a checkout or an editable install)."""
+    library = Path(__file__).resolve().parents[2]
+    installed = library / "scenarios"
+    return installed if installed.is_dir() else library.parent / "scenarios"
 
 
 def gallery(root: Path, *, readings: bool = True) -> tuple[list[Entry], list[str]]:
