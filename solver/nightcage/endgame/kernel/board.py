@@ -47,21 +47,21 @@ def outcome(k: K) -> str | None:
 
 def won(b: tuple[int, ...], ps: tuple[int, ...]) -> bool:
     """Every prisoner on one gate (on the board), each holding a key."""
-    first = ps[0] & (POS | KEY)
-    for p in ps:
-        if p & (POS | KEY) != first:
-            return False
-    pos = first & POS
-    return bool(first & KEY) and pos < FALLEN and bool(b[B_GATE] >> pos & 1)
+    return gathered_on_gate(b[B_GATE], ps)
 
 
 def is_won(k: K) -> bool:
-    """``outcome(k) == "win"`` (:func:`won`), read from ``k`` without slicing it: the puzzle line
+    """``outcome(k) == "win"`` (:func:`won`), read from ``k`` without slicing its board: the puzzle line
     search asks it of every turn result."""
-    ps = k[PRISONERS:]
+    return gathered_on_gate(k[PRESENT + B_GATE], k[PRISONERS:])
+
+
+def gathered_on_gate(gates: int, ps: tuple[int, ...]) -> bool:
+    """The win's test (:func:`won`), given the board's gate bits: every prisoner on the same square, each with
+    a key, that square on the board and a gate."""
     first = ps[0] & (POS | KEY)
     pos = first & POS
-    if not first & KEY or pos >= FALLEN or not k[PRESENT + B_GATE] >> pos & 1:
+    if not first & KEY or pos >= FALLEN or not gates >> pos & 1:
         return False
     for p in ps:
         if p & (POS | KEY) != first:
