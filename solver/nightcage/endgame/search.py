@@ -103,7 +103,7 @@ def solve(
     search.budget = PositionBudget(max_positions(limits))
     search.budget.keep(search.entries, search.closed)
     search.position_limit = search.budget.limit
-    search.compiled_position_limit = max_positions(limits, DEFAULT_COMPILED_MAX_POSITIONS)
+    search.compiled_budget = PositionBudget(max_positions(limits, DEFAULT_COMPILED_MAX_POSITIONS))
     search.progress, search.should_stop, search.report_every = progress, should_stop, limits.report_every
     search.next_report = started + limits.report_every
     return search.run()
@@ -142,8 +142,9 @@ class _Search:
         self.budget = PositionBudget(None)
         self.position_limit: int | None = None
         """The budget's limit on ``entries`` and ``closed`` together (read directly: the budget counts those two)."""
-        self.compiled_position_limit: int | None = None
-        """The compiled search's budget: its positions weigh far less, so its default is larger."""
+        self.compiled_budget = PositionBudget(None)
+        """The compiled search's budget (counted in C, so no tables here): its positions weigh far less, so its
+        default is larger."""
         self.queue: list[tuple[Any, ...]] = []
         self.tie = itertools.count()
         self.expanded = 0
@@ -244,7 +245,7 @@ class _Search:
             limit = self.limit_reached()
             if limit is not None:
                 return self.unknown(limit)
-            answer = eg.compiled_search(root, self.objective == "nerve", self.max_nodes, self.compiled_position_limit, self.tick)
+            answer = eg.compiled_search(root, self.objective == "nerve", self.max_nodes, self.compiled_budget.limit, self.tick)
             if answer is not None:
                 return self.compiled_answer(root, answer)
         h = self.lower_bound(root)
@@ -399,10 +400,8 @@ class _Search:
         counts = f"after {self.expanded:,} positions expanded ({seen:,} seen)"
         if limit == "stop":
             reason = f"stopped on request {counts}"
-        elif limit == "memory" and self.kept is not None:
-            reason = f"the memory budget ({self.compiled_position_limit:,} positions kept) was reached {counts}"
-        elif limit == "memory":
-            reason = f"{self.budget.reason()} {counts}"
+        elif limit == "memory":  # ``kept`` is the compiled search's count, read back from C
+            reason = f"{(self.budget if self.kept is None else self.compiled_budget).reason()} {counts}"
         else:
             reason = f"the {limit} limit was reached {counts}"
         if self.proven_bound:
