@@ -66,6 +66,7 @@ from solver.nightcage.model.state import GameState, Pile  # noqa: E402
 from solver.nightcage.model.tiles import TYPE_INDEX, TileType  # noqa: E402
 from solver.nightcage.play.autoplay import MAX_TURNS  # noqa: E402
 from solver.nightcage.sim.convert import compile_state, to_state  # noqa: E402
+from solver.nightcage.sim.game import seat  # noqa: E402
 from solver.nightcage.sim.position import Over, Stuck  # noqa: E402
 from solver.nightcage.sim.sim import Sim  # noqa: E402
 
@@ -143,8 +144,7 @@ def play_on(position: Position, order: tuple[TileType, ...], policy: str, templa
         bot = POLICIES[policy](rng, template)
     if options.endgame_seconds is not None:
         bot.endgame_seconds = options.endgame_seconds
-    sim.choose = bot.choose
-    sim.on_turn = getattr(bot, "turn_starting", None)
+    seat(sim, bot)
     try:
         result = sim.play(sim.turns + MAX_TURNS)
     except (RuntimeError, Stuck):  # no end within the turn limit, or no legal option: counted as lost

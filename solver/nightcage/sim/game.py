@@ -104,14 +104,12 @@ class RolloutResult:
         return self.record.actions if self.record else None
 
 
-def _chooser(policy: Policy | Callable[[Sim, str, list[Any]], int]) -> Callable[[Sim, str, list[Any]], int]:
+def seat(sim: Sim, policy: Policy | Callable[[Sim, str, list[Any]], int]) -> None:
+    """Let ``policy`` play ``sim``: its ``choose`` (or the policy itself, a plain function) answers each decision,
+    and its ``turn_starting(sim)``, if it has one, is told of each turn before it is played (``Sim.on_turn``)."""
     choose = getattr(policy, "choose", None)
-    return choose if choose is not None else policy  # type: ignore[return-value]
-
-
-def _watcher(policy: Any) -> Callable[[Sim], None] | None:
-    """The policy's ``turn_starting(sim)``, told of each turn of the game before it is played, if it has one."""
-    return getattr(policy, "turn_starting", None)
+    sim.choose = choose if choose is not None else policy
+    sim.on_turn = getattr(policy, "turn_starting", None)
 
 
 # -- rollouts ---------------------------------------------------------------------------------------------
@@ -141,8 +139,7 @@ class Game:
         sim = self.sim.copy()
         if not self.known:
             sim.set_pile(sample_order(self.state, rng))
-        sim.choose = _chooser(policy)
-        sim.on_turn = _watcher(policy)
+        seat(sim, policy)
         if record:
             sim.log = []
         result = sim.play(max_turns)
@@ -154,8 +151,7 @@ class Game:
         sim = self.sim.copy()
         if not self.known:
             sim.set_pile(sample_order(self.state, rng))
-        sim.choose = _chooser(policy)
-        sim.on_turn = _watcher(policy)
+        seat(sim, policy)
         return sim.play(), sim.turns
 
     def _record(self, sim: Sim) -> Record:
