@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
 from cli.nightcage.files import load
@@ -17,6 +19,9 @@ from solver.nightcage.commands.solve import solve as solve_command
 from solver.nightcage.present.answers import answer_text
 
 from .picture_options import render_format_option, render_option, title_of
+
+if TYPE_CHECKING:  # the named look-up below, as an import the layer contracts check (none at run time)
+    from cli.nightcage.pictures import render_plan  # noqa: F401
 
 RENDER_PLAN = "cli.nightcage.pictures:render_plan"
 """``--render``'s pictures, named: the board drawing they need loads only when they are asked for."""

@@ -14,6 +14,7 @@ request. A limit reached, or a stop, answers UNKNOWN, exit 3.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from solver.base.answers import Answer, OptionError
 from solver.base.control import Control, Progress, ShouldStop, folded
@@ -25,6 +26,9 @@ from solver.nightcage.endgame.plan import Objective, PlanTurn
 from solver.nightcage.endgame.solving import Engine, SolveReport, solve_position
 from solver.nightcage.model.state import GameState
 from solver.nightcage.rules.adjudicate import play
+
+if TYPE_CHECKING:  # the named look-up below, as an import the layer contracts check (none at run time)
+    from solver.nightcage.chance.solving import solve_chance_position  # noqa: F401
 
 ENGINES = tuple(e.value for e in Engine)
 OBJECTIVES = tuple(o.value for o in Objective)

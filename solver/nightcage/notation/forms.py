@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from solver.base.errors import PositionError, Problem
 from solver.base.json_text import decode_json
@@ -33,6 +33,9 @@ from solver.base.named import load as load_named
 from solver.nightcage.model.state import GameState
 from solver.nightcage.notation.line import format_line, read_line
 from solver.nightcage.notation.position_json import Position, dumps, read
+
+if TYPE_CHECKING:  # the named look-ups below, as imports the layer contracts check (none at run time)
+    from solver.nightcage.notation.scenario import format_scenario, read_scenario  # noqa: F401
 
 FORMS = ("json", "toml", "line")
 EXTENSIONS = {".json": "json", ".toml": "toml", ".line": "line", ".txt": "line"}
