@@ -23,7 +23,7 @@ from solver.nightcage.commands.hint import hint as hint_command
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the playouts.")
 @click.option("--max-positions", type=click.IntRange(min=1), default=None,
               help=f"Positions the exact stage may keep in memory at once: {DEFAULT_MAX_POSITIONS:,} when not given, "
-                   f"{DEFAULT_COMPILED_MAX_POSITIONS:,} for the compiled end-game search; past it, the playouts answer.")
+                   f"{DEFAULT_COMPILED_MAX_POSITIONS:,} for the compiled end-game search and oracle; past it, the playouts answer.")
 @click.option("--policy", type=click.Choice(sorted(POLICIES)), default="greedy", show_default=True,
               help="The playouts' policy (with --playouts, and for positions the lookahead cannot value): greedy "
                    "(the fast rollout policy), bot (the search bot: strongest, far slower), classic (the bot before it), random.")

@@ -37,7 +37,7 @@ RENDER_PLAN = "cli.nightcage.pictures:render_plan"
 @click.option("--max-nodes", type=click.IntRange(min=1), default=2_000_000, show_default=True, help="Search positions to expand.")
 @click.option("--max-positions", type=click.IntRange(min=1), default=None,
               help=f"Positions the search may keep in memory at once: {DEFAULT_MAX_POSITIONS:,} when not given, "
-                   f"{DEFAULT_COMPILED_MAX_POSITIONS:,} for the compiled end-game search (its positions weigh far less); "
+                   f"{DEFAULT_COMPILED_MAX_POSITIONS:,} for the compiled end-game search and oracle (their positions weigh far less); "
                    "about 2 KB each at most; exit 3 past it.")
 @click.option("--boards", is_flag=True, help="Draw the board after each turn of the plan.")
 @click.option("--after", "after", multiple=True, metavar="ACTION",

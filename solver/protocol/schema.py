@@ -52,7 +52,8 @@ LIMITS = (
     TIME_LIMIT,
     Field("max_nodes", "integer", "Positions the planner may expand (solve).", 1, MAX_NODES),
     Field("max_positions", "integer",
-          "Positions a search may keep in memory at once (solve, hint; default 500,000, or 2,000,000 for the compiled end-game search).",
+          "Positions a search may keep in memory at once (solve, hint; default 500,000, "
+          "or 2,000,000 for the compiled end-game search and oracle).",
           1, 2_000_000),
     Field("playouts", "integer", "hint: playouts per choice (reproducible); analyze: games played.", 1, MAX_PLAYOUTS),
     Field("seed", "integer", "Same request and seed, same answer.", -MAX_SEED - 1, MAX_SEED, default=0),

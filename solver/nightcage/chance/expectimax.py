@@ -20,7 +20,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from solver.base.errors import LimitReached
-from solver.base.limits import Limits, PositionBudget, max_positions
+from solver.base.limits import DEFAULT_COMPILED_MAX_POSITIONS, Limits, PositionBudget, max_positions
 from solver.nightcage.chance.answer import ChanceSolution, ChanceVerdict, fraction_text
 from solver.nightcage.chance.fast_expectimax import EXACT_ROUNDS, FastExpectimax, Root, solve_rounds
 from solver.nightcage.chance.hindsight import every_order
@@ -40,7 +40,9 @@ def solve_chance(
 ) -> ChanceSolution:
     """The exact probability of winning from ``state`` under optimal play (within ``limits``:
     ``max_nodes`` positions, :data:`DEFAULT_MAX_NODES` when None; ``time_limit`` seconds, none when
-    None; ``max_positions`` kept in its tables and its end-game oracle's, the default budget when None).
+    None; ``max_positions`` kept in its tables and its end-game oracle's, the default budget when None; the
+    compiled oracle's memory is held to it apart, its default :data:`DEFAULT_COMPILED_MAX_POSITIONS`, as the
+    compiled end-game search's is).
 
     When the expectimax runs out of nodes or time, two thirds of the way in,
     the rest goes to hindsight (:mod:`solver.nightcage.chance.hindsight`): every order solved
@@ -59,14 +61,15 @@ def solve_chance(
     use_hindsight = hindsight and state.pending is None
     own_time = None if time_limit is None else time_limit * (2 / 3 if use_hindsight else 1.0)
     memory = max_positions(limits)
+    compiled_memory = max_positions(limits, DEFAULT_COMPILED_MAX_POSITIONS)
     deadline = None if own_time is None else started + own_time
     if engine == "fast":
-        unsolved = _fast(state, max_nodes, deadline, should_stop, PositionBudget(memory))
+        unsolved = _fast(state, max_nodes, deadline, should_stop, PositionBudget(memory), PositionBudget(compiled_memory))
         if unsolved.p_win is not None:
             unsolved.seconds = time.perf_counter() - started
             return unsolved
     else:
-        unsolved = _reference(state, max_nodes, deadline, should_stop, PositionBudget(memory))
+        unsolved = _reference(state, max_nodes, deadline, should_stop, PositionBudget(memory), PositionBudget(compiled_memory))
         if unsolved.p_win is not None:
             return unsolved
     if use_hindsight and unsolved.verdict != ChanceVerdict.POSSIBLE and not (should_stop is not None and should_stop()):
@@ -76,9 +79,9 @@ def solve_chance(
 
 
 def _reference(state: GameState, max_nodes: int, deadline: float | None, should_stop: Callable[[], bool] | None,
-               budget: PositionBudget) -> ChanceSolution:
+               budget: PositionBudget, compiled_budget: PositionBudget) -> ChanceSolution:
     started = time.perf_counter()
-    solver = ReferenceExpectimax(max_nodes, deadline, should_stop, budget)
+    solver = ReferenceExpectimax(max_nodes, deadline, should_stop, budget, compiled_budget)
     try:
         value, _ = solver.value(state, 0)
         best = solver.choices(state)
@@ -88,9 +91,9 @@ def _reference(state: GameState, max_nodes: int, deadline: float | None, should_
 
 
 def _fast(state: GameState, max_nodes: int, deadline: float | None, should_stop: Callable[[], bool] | None,
-          budget: PositionBudget) -> ChanceSolution:
+          budget: PositionBudget, compiled_budget: PositionBudget) -> ChanceSolution:
     started = time.perf_counter()
-    search = FastExpectimax(max_nodes, deadline, should_stop, budget)
+    search = FastExpectimax(max_nodes, deadline, should_stop, budget, compiled_budget)
     root = Root(search, state)
     stopped = None
     try:

@@ -88,10 +88,11 @@ class FastExpectimax:
         deadline: ``time.perf_counter()`` past which :class:`LimitReached`.
         should_stop: polled with the clock; true ends the search with :class:`LimitReached`.
         budget: positions kept, shared with the oracle.
+        compiled_budget: the compiled oracle's memory, held apart when given (see :class:`EndgameOracle`).
     """
 
     def __init__(self, max_nodes: int, deadline: float | None = None, should_stop: Callable[[], bool] | None = None,
-                 budget: PositionBudget | None = None) -> None:
+                 budget: PositionBudget | None = None, compiled_budget: PositionBudget | None = None) -> None:
         self.max_nodes = max_nodes
         self.deadline = deadline
         self.should_stop = should_stop
@@ -101,7 +102,7 @@ class FastExpectimax:
         self.open: dict[Any, int] = {}
         self.budget = budget if budget is not None else PositionBudget(None)
         self.budget.keep(self.table, self.engine_table)
-        self.oracle = EndgameOracle(max_nodes, should_stop, self.budget)
+        self.oracle = EndgameOracle(max_nodes, should_stop, self.budget, compiled_budget=compiled_budget)
         self.round = 0
         self.oracle_nodes: int | None = None
         """The oracle's budget per question this round (None: what is left of ``max_nodes``)."""
@@ -278,7 +279,7 @@ class FastExpectimax:
         try:
             won = oracle.wins(chance_state(sim, template), self.deadline)
         except LimitReached as exc:
-            if not round_budget or self.budget.full() or self.stopped():
+            if not round_budget or self.oracle.memory_full() or self.stopped():
                 raise LimitReached(f"the end-game search reached its limit ({exc})") from None
             return ZERO, ONE, NO_LOOP
         value = ONE if won else ZERO

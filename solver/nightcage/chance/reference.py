@@ -33,7 +33,7 @@ class ReferenceExpectimax:
     """The old search's tables and limits: :meth:`value` of a position, :meth:`choices` at its root."""
 
     def __init__(self, max_nodes: int, deadline: float | None, should_stop: Callable[[], bool] | None = None,
-                 budget: PositionBudget | None = None) -> None:
+                 budget: PositionBudget | None = None, compiled_budget: PositionBudget | None = None) -> None:
         self.max_nodes = max_nodes
         self.deadline = deadline
         self.nodes = 0
@@ -41,7 +41,7 @@ class ReferenceExpectimax:
         self.memo: dict[GameState, Fraction] = {}
         self.budget = budget if budget is not None else PositionBudget(None)
         self.budget.keep(self.memo)
-        self.oracle = EndgameOracle(max_nodes, should_stop, self.budget)
+        self.oracle = EndgameOracle(max_nodes, should_stop, self.budget, compiled_budget=compiled_budget)
         self.open: dict[GameState, int] = {}
         """Positions on the current path, with their depth."""
 

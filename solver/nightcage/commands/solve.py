@@ -37,7 +37,7 @@ DEFAULT_MAX_NODES = 2_000_000
 DEFAULT_LIMITS = Limits(time_limit=DEFAULT_TIME_LIMIT, max_nodes=DEFAULT_MAX_NODES)
 """Used for a limit the caller leaves out (the command line sets its own). The memory budget is left to each
 search: :data:`solver.base.limits.DEFAULT_MAX_POSITIONS`, or :data:`~solver.base.limits.DEFAULT_COMPILED_MAX_POSITIONS`
-for the compiled end-game search."""
+for the compiled end-game search and the compiled oracle's memory."""
 DEFAULT_CONTROL = Control(DEFAULT_LIMITS)
 EXPECTIMAX = "solver.nightcage.chance.solving:solve_chance_position"
 """The planner of a pile of unknown order, named and imported when such a position comes: the expectimax,

@@ -36,7 +36,10 @@ class EndgameOracle:
 
     ``budget`` bounds the positions it remembers (shared with the caller's own
     tables, when the caller registered them): when it is full, the question
-    under way ends with :class:`LimitReached`. None: no bound.
+    under way ends with :class:`LimitReached`. None: no bound. ``compiled_budget``,
+    when given, holds the compiled search's memory on its own (a position there is a
+    fingerprint of a few dozen bytes, where a Python table's is a key of hundreds:
+    :data:`solver.base.limits.DEFAULT_COMPILED_MAX_POSITIONS`); otherwise ``budget`` counts it too.
 
     With the compiled kernel the depth-first search over kernel positions runs in C
     (``kernel/csrc/oracle.c``, the same search) and remembers the positions proven by
@@ -45,7 +48,8 @@ class EndgameOracle:
     """
 
     def __init__(self, max_nodes: int = DEFAULT_MAX_NODES, should_stop: Callable[[], bool] | None = None,
-                 budget: PositionBudget | None = None, compiled: bool = True) -> None:
+                 budget: PositionBudget | None = None, compiled: bool = True,
+                 compiled_budget: PositionBudget | None = None) -> None:
         self.lost: set[Any] = set()
         self.won: set[Any] = set()
         """Canonical keys proven (the Python search's, and positions the compiled one cannot take)."""
@@ -55,7 +59,10 @@ class EndgameOracle:
         self.should_stop = should_stop
         """Polled with the clock: a true answer ends the current question with :class:`LimitReached`."""
         self.budget = budget if budget is not None else PositionBudget(None)
-        self.budget.keep(self.won, self.lost, _Remembered(self))
+        self.compiled_budget = compiled_budget if compiled_budget is not None else self.budget
+        """The budget the compiled memory counts against (``budget`` itself unless one was given)."""
+        self.budget.keep(self.won, self.lost)
+        self.compiled_budget.keep(_Remembered(self))
 
     def forget(self) -> None:
         """Drop the positions proven so far (they are a cache: answers stay the same, only slower)."""
@@ -63,6 +70,10 @@ class EndgameOracle:
         self.lost.clear()
         if self.compiled is not None:
             self.compiled.forget()
+
+    def memory_full(self) -> bool:
+        """Either budget is full: no question can be settled any more."""
+        return self.budget.full() or self.compiled_budget.full()
 
     def remembered(self) -> int:
         """Positions proven won or lost and remembered."""
@@ -145,7 +156,8 @@ class EndgameOracle:
 
     def _dfs(self, root: Any, deadline: float | None) -> bool:
         if self.compiled is not None:
-            room = None if self.budget.limit is None else self.budget.limit - self.budget.kept()
+            memory = self.compiled_budget
+            room = None if memory.limit is None else memory.limit - memory.kept()
             answer = self.compiled.wins(root, self.max_nodes - self.expanded, room, lambda _: self._limit(deadline))
             if answer is not None:
                 status, expanded = answer
@@ -153,7 +165,7 @@ class EndgameOracle:
                 if status == "node":
                     raise LimitReached(f"more than {self.max_nodes:,} end-game positions")
                 if status == "memory":
-                    raise LimitReached(self.budget.reason())
+                    raise LimitReached(memory.reason())
                 if status in ("time", "stop"):
                     raise LimitReached(_STOPPED[status])
                 return status == "win"

@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any, Protocol
 
 from solver.base.errors import LimitReached
-from solver.base.limits import Limits, PositionBudget, max_positions
+from solver.base.limits import DEFAULT_COMPILED_MAX_POSITIONS, Limits, PositionBudget, max_positions
 from solver.base.stats import Proportion
 from solver.nightcage.bot.value import load
 from solver.nightcage.chance.fast_expectimax import FastExpectimax, Root, solve_rounds
@@ -60,6 +60,8 @@ class ExactStage:
         self.external_stop = should_stop
         self.limits = limits
         self.budget = PositionBudget(max_positions(limits))
+        self.compiled_budget = PositionBudget(max_positions(limits, DEFAULT_COMPILED_MAX_POSITIONS))
+        """The compiled oracle's memory, held apart (see :class:`EndgameOracle`), as ``solve`` holds it."""
         self.root: Root | None = None
         self.rounds = 0
         self.stopped: str | None = None
@@ -85,7 +87,7 @@ def exact_chance(stage: ExactStage, notes: list[str]) -> tuple[list[ChoiceValue]
     exact, while the time share lasts (past the floor of work), the memory budget holds and the caller
     does not stop it. With ``limits.playouts`` (a reproducible hint) the floor alone bounds it."""
     deadline = stage.started + stage.time_limit * stage.share
-    search = FastExpectimax(MAX_NODES, None, None, stage.budget)
+    search = FastExpectimax(MAX_NODES, None, None, stage.budget, stage.compiled_budget)
 
     def stop() -> bool:
         done = search.nodes + search.oracle.expanded
@@ -133,7 +135,8 @@ def exact_deterministic(stage: ExactStage, notes: list[str]) -> tuple[list[Choic
         notes.append(f"the exact search stopped: {sol.reason}")
         return [ChoiceValue(t, False) for t in texts], ""
     best_text = sol.plan[0].actions[0] if sol.verdict == "win" and sol.plan and sol.plan[0].actions else None
-    oracle = EndgameOracle(should_stop=stage.external_stop, budget=PositionBudget(stage.budget.limit))
+    oracle = EndgameOracle(should_stop=stage.external_stop, budget=PositionBudget(stage.budget.limit),
+                           compiled_budget=PositionBudget(stage.compiled_budget.limit))
     choices = []
     for action, text in zip(actions, texts):
         if text == best_text:
@@ -164,7 +167,7 @@ def estimate_by_lookahead(stage: ExactStage, choices: list[ChoiceValue], deadlin
     played out with ``policy``."""
     root = stage.root
     if root is None:  # a deterministic position: a search of its own, with nothing proven yet
-        root = stage.root = Root(FastExpectimax(MAX_NODES, None, None, stage.budget), stage.state)
+        root = stage.root = Root(FastExpectimax(MAX_NODES, None, None, stage.budget, stage.compiled_budget), stage.state)
     search = root.search
     search.should_stop = search.oracle.should_stop = lambda: stage.asked_to_stop() or time.perf_counter() > deadline
     look = Lookahead(root, load().chance)
