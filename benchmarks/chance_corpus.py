@@ -2,13 +2,15 @@
 
     .venv/bin/python benchmarks/chance_corpus.py [--ids 0001,0002] [--reference] [--reference-max-nodes 2000000]
                                                  [--reference-labelled-only] [--scenarios] [--fast-time-limit S]
-                                                 [--hint-limit 1.0] [--no-hint] [--json PATH]
+                                                 [--fast-defaults] [--hint-limit 1.0] [--no-hint] [--json PATH]
 
 On every position of ``benchmarks/chance/`` (``make_chance_corpus.py``), in one process:
 
 - **fast**: :func:`solver.nightcage.chance.expectimax.solve_chance` with the fast engine, no clock:
   CPU seconds, positions (the turns' replays and the end-game oracle's), the CPU seconds spent in
-  the oracle, and whether its fractions equal the corpus label (the reference's);
+  the oracle, and whether its fractions equal the corpus label (the reference's); with
+  ``--fast-defaults``, at the search's default node and memory budgets (what ``lueur solve`` keeps),
+  not ``--fast-max-nodes`` for both;
 - **reference** (with ``--reference``): the same with the reference engine over the rules engine,
   at most ``--reference-max-nodes`` positions, in the same run, for the ratio of the two
   (``--reference-labelled-only``: on the labelled positions only, the others being the ones the
@@ -80,7 +82,8 @@ class OracleClock:
         return seconds
 
 
-def solve(state: GameState, engine: str, max_nodes: int, clock: OracleClock, time_limit: float | None = None) -> dict[str, Any]:
+def solve(state: GameState, engine: str, max_nodes: int | None, clock: OracleClock, time_limit: float | None = None) -> dict[str, Any]:
+    """One solve, no hindsight; ``max_nodes`` None: the default node and memory budgets."""
     clock.lap()
     started = time.process_time()
     limits = Limits(max_nodes=max_nodes, max_positions=max_nodes, time_limit=time_limit)
@@ -118,6 +121,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--scenarios", action="store_true", help="also scenarios/chance, labelled live by the reference")
     parser.add_argument("--fast-max-nodes", type=int, default=50_000_000)
     parser.add_argument("--fast-time-limit", type=float, default=None, help="wall seconds per fast solve (default: none)")
+    parser.add_argument("--fast-defaults", action="store_true",
+                        help="the fast solve at the default node and memory budgets (as lueur solve), not --fast-max-nodes")
     parser.add_argument("--hint-limit", type=float, default=1.0)
     parser.add_argument("--no-hint", action="store_true")
     parser.add_argument("--no-solve", action="store_true", help="only the hints (on the labelled positions)")
@@ -146,7 +151,7 @@ def main(argv: list[str] | None = None) -> None:
         if number % 2:  # the first to run warms the caches the other finds (the boards' distances): alternate
             engines.reverse()
         for engine in engines:
-            max_nodes = args.fast_max_nodes if engine == "fast" else args.reference_max_nodes
+            max_nodes = (None if args.fast_defaults else args.fast_max_nodes) if engine == "fast" else args.reference_max_nodes
             row[engine] = solve(state, engine, max_nodes, clock, args.fast_time_limit if engine == "fast" else None)
         if "reference" in row:
             if live and row["reference"]["p_win"] is not None:
