@@ -50,7 +50,15 @@ def known_pile(tmp_path_factory: pytest.TempPathFactory) -> str:
 
 
 def start(*args: str) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-m", "cli", *args], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen([sys.executable, "-m", "cli", *args], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=as_at_a_terminal)
+
+
+def as_at_a_terminal() -> None:
+    """In the child, before ``lueur`` starts: Ctrl-C delivered as at a terminal. A job started in the background of
+    a non-interactive shell (``make test &``) inherits SIGINT ignored, and Python then leaves it ignored, as a
+    background job should: the tests would measure the shell's choice, not lueur's handling of Ctrl-C."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def wait_for(condition: Callable[[], bool], what: str) -> None:
