@@ -87,11 +87,11 @@ class Options:
     endgame_seconds: float | None = None
     """The bots' Final Flickers planner's seconds a turn (None: their own default)."""
     optimum_nodes: int = 0
+    """The exact chance search's positions per position for the optimum (0: not measured)."""
     bot_exact_nodes: int | None = None
     """The search bot's exact chance search, positions per decision (None: its default)."""
     bot_endgame_nodes: int | None = None
     """The search bot's end-game oracle, positions per Final Flickers turn start (None: its default)."""
-    """The exact chance search's positions per position for the optimum (0: not measured)."""
 
 
 @dataclass(frozen=True)

@@ -34,8 +34,8 @@ positions (rules-engine positions of a whole game, about 1.5 KB each with the
 search's bookkeeping, see docs/planners.md): the process stays near 1 GB."""
 
 DEFAULT_COMPILED_MAX_POSITIONS = 2_000_000
-"""Positions the compiled end-game search keeps when the caller does not say. Its
-table holds a fingerprint and a parent link per position, a few dozen bytes where
+"""Positions the compiled end-game search, and the compiled oracle's memory, keep when the caller does not
+say (:func:`compiled_max_positions`). Its table holds a fingerprint and a parent link per position, a few dozen bytes where
 a Python search holds kilobytes, so it can keep four times as many within the
 same memory: the hardest keeper end-games of ``benchmarks/endgames/keepers`` need
 more than 500,000 (the process stays under 400 MB, see benchmarks/README.md). The
@@ -65,6 +65,16 @@ NO_LIMITS = Limits()
 def max_positions(limits: Limits, default: int = DEFAULT_MAX_POSITIONS) -> int:
     """The memory budget ``limits`` gives (``default`` when it says nothing)."""
     return default if limits.max_positions is None else limits.max_positions
+
+
+def compiled_max_positions(limits: Limits) -> int:
+    """The memory budget ``limits`` gives a compiled table (the end-game search's, the oracle's): the caller's,
+    or the larger compiled default when it says nothing.
+
+    >>> compiled_max_positions(NO_LIMITS), compiled_max_positions(Limits(max_positions=1_000))
+    (2000000, 1000)
+    """
+    return max_positions(limits, DEFAULT_COMPILED_MAX_POSITIONS)
 
 
 class PositionBudget:

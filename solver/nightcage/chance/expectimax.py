@@ -20,7 +20,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from solver.base.errors import LimitReached
-from solver.base.limits import DEFAULT_COMPILED_MAX_POSITIONS, Limits, PositionBudget, max_positions
+from solver.base.limits import Limits, PositionBudget, compiled_max_positions, max_positions
 from solver.nightcage.chance.answer import ChanceSolution, ChanceVerdict, fraction_text
 from solver.nightcage.chance.fast_expectimax import EXACT_ROUNDS, FastExpectimax, Root, solve_rounds
 from solver.nightcage.chance.hindsight import every_order
@@ -41,7 +41,7 @@ def solve_chance(
     """The exact probability of winning from ``state`` under optimal play (within ``limits``:
     ``max_nodes`` positions, :data:`DEFAULT_MAX_NODES` when None; ``time_limit`` seconds, none when
     None; ``max_positions`` kept in its tables and its end-game oracle's, the default budget when None; the
-    compiled oracle's memory is held to it apart, its default :data:`DEFAULT_COMPILED_MAX_POSITIONS`, as the
+    compiled oracle's memory is held apart to :func:`~solver.base.limits.compiled_max_positions`, as the
     compiled end-game search's is).
 
     When the expectimax runs out of nodes or time, two thirds of the way in,
@@ -61,7 +61,7 @@ def solve_chance(
     use_hindsight = hindsight and state.pending is None
     own_time = None if time_limit is None else time_limit * (2 / 3 if use_hindsight else 1.0)
     memory = max_positions(limits)
-    compiled_memory = max_positions(limits, DEFAULT_COMPILED_MAX_POSITIONS)
+    compiled_memory = compiled_max_positions(limits)
     deadline = None if own_time is None else started + own_time
     if engine == "fast":
         unsolved = _fast(state, max_nodes, deadline, should_stop, PositionBudget(memory), PositionBudget(compiled_memory))

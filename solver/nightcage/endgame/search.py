@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from solver.base.errors import NotCovered
-from solver.base.limits import DEFAULT_COMPILED_MAX_POSITIONS, NO_LIMITS, Limits, PositionBudget, max_positions
+from solver.base.limits import NO_LIMITS, Limits, PositionBudget, compiled_max_positions, max_positions
 from solver.nightcage.endgame import kernel as eg
 from solver.nightcage.endgame.bounds import INFINITE, canonical, turns_needed_anywhere, win_bound
 from solver.nightcage.endgame.plan import Objective, Planner, PlanTurn, Solution, Stats, Verdict, already_over, objective_of, verify
@@ -103,7 +103,7 @@ def solve(
     search.budget = PositionBudget(max_positions(limits))
     search.budget.keep(search.entries, search.closed)
     search.position_limit = search.budget.limit
-    search.compiled_budget = PositionBudget(max_positions(limits, DEFAULT_COMPILED_MAX_POSITIONS))
+    search.compiled_budget = PositionBudget(compiled_max_positions(limits))
     search.progress, search.should_stop, search.report_every = progress, should_stop, limits.report_every
     search.next_report = started + limits.report_every
     return search.run()

@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any, Protocol
 
 from solver.base.errors import LimitReached
-from solver.base.limits import DEFAULT_COMPILED_MAX_POSITIONS, Limits, PositionBudget, max_positions
+from solver.base.limits import Limits, PositionBudget, compiled_max_positions, max_positions
 from solver.base.stats import Proportion
 from solver.nightcage.bot.value import load
 from solver.nightcage.chance.fast_expectimax import FastExpectimax, Root, solve_rounds
@@ -60,7 +60,7 @@ class ExactStage:
         self.external_stop = should_stop
         self.limits = limits
         self.budget = PositionBudget(max_positions(limits))
-        self.compiled_budget = PositionBudget(max_positions(limits, DEFAULT_COMPILED_MAX_POSITIONS))
+        self.compiled_budget = PositionBudget(compiled_max_positions(limits))
         """The compiled oracle's memory, held apart (see :class:`EndgameOracle`), as ``solve`` holds it."""
         self.root: Root | None = None
         self.rounds = 0

@@ -99,7 +99,6 @@ def test_bounds_stay_sound_on_a_small_budget() -> None:
         assert lo <= values[option_text(opt, hidden.size, names, hidden.turn)] <= hi
 
 
-
 def test_a_turn_opened_by_lone_decisions_is_searched_from_its_start() -> None:
     """Game 30027 of ``bot_hindsight.py`` (3 tiles left; order straight, wax eater, T): the next turn but one
     opens with a lone landing whose draws are placed before the first question. Told of each turn start
