@@ -45,9 +45,7 @@ def gallery_command(directory: str, root: str | None, steps: bool, title: str) -
     entries, notes = gallery(Path(root) if root else bundled_root())
     for note in notes:
         err(f"lueur: gallery: {note}")
-    if not entries:
-        err(f"lueur: gallery: no question to show under {Path(root) if root else bundled_root()} "
-            "(a scenarios folder holds them in questions/, rulings/, rulebook/, citations/, refusals/ or omens/)")
+    if not entries:  # the notes said why
         raise Exit(ExitCode.BAD_INPUT)
     files = gallery_files(entries, title=title, steps=steps)  # every page drawn before any file is written
     for name, data in files:

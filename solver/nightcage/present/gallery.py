@@ -177,7 +177,8 @@ def gallery(root: Path, *, readings: bool = True) -> tuple[list[Entry], list[str
             except (OSError, UnicodeDecodeError, PositionError) as exc:
                 notes.append(f"{kind}/{path.name}: cannot be read ({exc}), left out")
     if not entries:
-        notes.append(f"no scenario found under {root}: the gallery reads the scenarios folder of a checkout of Lueur")
+        folders = ", ".join(f"{kind}/" for kind, _ in KINDS)
+        notes.append(f"no scenario found under {root}: a scenarios folder holds them in {folders}")
     return entries, notes
 
 
