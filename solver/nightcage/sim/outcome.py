@@ -61,11 +61,11 @@ class Outcome(Position):
 
     def nowhere_to_land(self, f: int) -> bool:
         """A falling prisoner's line has no empty unlit cell and the board no tile to take it."""
-        line = self.tb.files[f - FILE] if f >= FILE else self.tb.rows[f - ROW]
-        blocked = self.present | self.illuminated()
-        if any(not blocked >> c & 1 for c in line):
+        # As masks (landing_tiles cell by cell was a tenth of the chance search's time).
+        line = self.tb.filemask[f - FILE] if f >= FILE else self.tb.rowmask[f - ROW]
+        if line & ~(self.present | self.illuminated()):
             return False
-        return not self.landing_tiles(range(self.tb.cells))
+        return not self.present & ~self.pit & (~self.occupied() | self.gate)
 
     def check_loss(self) -> None:
         if self.lost():

@@ -93,6 +93,9 @@ class Tables:
         self.nbmask = tuple(sum(1 << x for x in geo.neighbours[c]) for c in range(cells))
         self.rows = tuple(geo.row_cells(r) for r in range(size))
         self.files = tuple(geo.file_cells(f) for f in range(size))
+        # The same lines as masks, for the falling prisoner's test (outcome.nowhere_to_land).
+        self.rowmask = tuple(sum(1 << c for c in cells_) for cells_ in self.rows)
+        self.filemask = tuple(sum(1 << c for c in cells_) for cells_ in self.files)
         self.dist = geo.distance
         """Torus Manhattan distance, ``dist[a * cells + b]`` (for policies)."""
         self.place = tuple(tuple(tuple(("place", c, o, t) for o in range(16)) for c in range(cells)) for t in range(PLAYED_TYPES))
