@@ -89,12 +89,14 @@ typedef struct {
 #define MAX_DEPTH 4096
 
 static Pt *arena;
+static Fp *arena_keys; /* arena[i]'s canonical key */
 static long arena_top, arena_cap;
 static Frame frames[MAX_DEPTH];
 
 typedef struct {
     long h;
     int at;
+    Fp key;
 } Ranked;
 
 static int by_bound(const void *x, const void *y) {
@@ -103,9 +105,17 @@ static int by_bound(const void *x, const void *y) {
     return a->at - b->at;
 }
 
+static inline void prefetch_slot(const Set *s, Fp f) {
+    if (s->nslots) __builtin_prefetch(&s->slots[f.a & (u64)(s->nslots - 1)]);
+}
+
 /* oracle.py's _children: the turn results worth trying (bounded, past the board's turn budget
- * dropped), best last; a win alone as one child with `win` set. 0, or -1 (an exception set). */
-static int children(const Ctx *c, const Pt *s, int n, Frame *f, int *win) {
+ * dropped), best last, with their canonical keys; a win alone as one child with `win` set. 0, or
+ * -1 (an exception set). As in the compiled search (search.c), the cheap test of a shared region
+ * drops most dead ends before any bound, its region serves the bound and the key, and each key's
+ * slots are fetched at once: most children of a loss proof are already remembered, and their
+ * probes then wait on no memory. */
+static int children(const Ctx *c, const Memory *m, const Pt *s, int n, Frame *f, int *win) {
     *win = 0;
     f->first = arena_top;
     f->left = 0;
@@ -129,9 +139,18 @@ static int children(const Ctx *c, const Pt *s, int n, Frame *f, int *win) {
             *win = 1;
             return 0;
         }
-        long h = fast_win_bound(c, child->b, child->ps, n, child->turn);
+        int falling = 0;
+        for (int i = 0; i < n; i++) falling |= (child->ps[i] & POS) >= FALLEN;
+        if (falling) continue; /* (fast_win_bound's INFINITE) */
+        u64 reach = fast_together(c, child->b, child->ps, n);
+        if (!reach) continue; /* no region holds them all with a gate and keys enough: INFINITE too */
+        long h = fast_win_bound_in(c, child->b, child->ps, n, child->turn, reach);
         if (h >= INFINITE) continue;
+        Fp key = fast_canonical_in(c, child, child->turn, n, reach);
+        prefetch_slot(&m->won, key);
+        prefetch_slot(&m->lost, key);
         ranked[kept].h = h;
+        ranked[kept].key = key;
         ranked[kept++].at = r;
     }
     qsort(ranked, (size_t)kept, sizeof(Ranked), by_bound);
@@ -141,9 +160,15 @@ static int children(const Ctx *c, const Pt *s, int n, Frame *f, int *win) {
         Pt *fresh = realloc(arena, sizeof(Pt) * (size_t)nc);
         if (!fresh) return PyErr_NoMemory(), -1;
         arena = fresh;
+        Fp *fresh_keys = realloc(arena_keys, sizeof(Fp) * (size_t)nc);
+        if (!fresh_keys) return PyErr_NoMemory(), -1;
+        arena_keys = fresh_keys;
         arena_cap = nc;
     }
-    for (int i = 0; i < kept; i++) arena[arena_top + i] = *result_at(ranked[i].at);
+    for (int i = 0; i < kept; i++) {
+        arena[arena_top + i] = *result_at(ranked[i].at);
+        arena_keys[arena_top + i] = ranked[i].key;
+    }
     arena_top += kept;
     f->left = kept;
     return 0;
@@ -174,7 +199,7 @@ PyObject *fast_oracle_wins(PyObject *self, PyObject *args) {
     int depth = 0, win;
     frames[0].key = key;
     frames[0].low = NO_LOOP;
-    if (children(c, &root, n, &frames[0], &win) < 0) return NULL;
+    if (children(c, m, &root, n, &frames[0], &win) < 0) return NULL;
     depth = 1;
     if (win) goto won;
     while (depth) {
@@ -186,8 +211,9 @@ PyObject *fast_oracle_wins(PyObject *self, PyObject *args) {
             if (depth && f->low < frames[depth - 1].low) frames[depth - 1].low = f->low;
             continue;
         }
-        Pt child = arena[f->first + --f->left];
-        Fp ck = fast_canonical(c, &child, child.turn, n, &reach);
+        long at = f->first + --f->left;
+        Pt child = arena[at];
+        Fp ck = arena_keys[at];
         if (set_has(&m->won, ck)) goto won;
         if (set_has(&m->lost, ck)) continue;
         int on_path = -1;
@@ -217,7 +243,7 @@ PyObject *fast_oracle_wins(PyObject *self, PyObject *args) {
         Frame *g = &frames[depth];
         g->key = ck;
         g->low = NO_LOOP;
-        if (children(c, &child, n, g, &win) < 0) return NULL;
+        if (children(c, m, &child, n, g, &win) < 0) return NULL;
         depth++;
         if (win) goto won;
     }

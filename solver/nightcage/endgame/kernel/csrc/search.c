@@ -42,6 +42,8 @@ Fp fast_canonical(const Ctx *c, const Pt *s, int turn, int n, u64 *reach) {
     return canonical_in(c, s, turn, n, *reach);
 }
 
+Fp fast_canonical_in(const Ctx *c, const Pt *s, int turn, int n, u64 reach) { return canonical_in(c, s, turn, n, reach); }
+
 /* fast_canonical given the prisoners' reach. */
 static Fp canonical_in(const Ctx *c, const Pt *s, int turn, int n, u64 reach) {
     u64 words[2 + MAXP + NBOARD + MAXCELLS];

@@ -79,5 +79,7 @@ typedef struct {
     u64 a, b;
 } Fp;
 Fp fast_canonical(const Ctx *c, const Pt *s, int turn, int n, u64 *reach);
+/* The same given the prisoners' reach (fast_reach, or fast_together's region when they share one). */
+Fp fast_canonical_in(const Ctx *c, const Pt *s, int turn, int n, u64 reach);
 
 #endif
