@@ -36,10 +36,12 @@ u64 fast_reach(const Ctx *c, const u64 *b, const uint16_t *ps, int n) {
     return reached;
 }
 
-/* The prisoners' reach when they all share one region holding a gate, with enough keys held or
- * within it; 0 when they do not (turns_needed is then INFINITE: a cheap test of most dead ends,
- * the discards that cut a prisoner off). Prisoners stand on the board. */
+/* The prisoners' reach when they all stand in one region holding a gate, with enough keys held or
+ * within it; 0 when they do not, or one is falling (turns_needed is then INFINITE: a cheap test of
+ * most dead ends, the discards that cut a prisoner off). */
 u64 fast_together(const Ctx *c, const u64 *b, const uint16_t *ps, int n) {
+    for (int i = 0; i < n; i++)
+        if ((ps[i] & POS) >= FALLEN) return 0;
     u64 reached = region(c, b, ps[0] & POS);
     int held = (ps[0] >> 10) & 1;
     for (int i = 1; i < n; i++) {

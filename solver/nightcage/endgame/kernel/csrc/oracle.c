@@ -139,11 +139,8 @@ static int children(const Ctx *c, const Memory *m, const Pt *s, int n, Frame *f,
             *win = 1;
             return 0;
         }
-        int falling = 0;
-        for (int i = 0; i < n; i++) falling |= (child->ps[i] & POS) >= FALLEN;
-        if (falling) continue; /* (fast_win_bound's INFINITE) */
         u64 reach = fast_together(c, child->b, child->ps, n);
-        if (!reach) continue; /* no region holds them all with a gate and keys enough: INFINITE too */
+        if (!reach) continue; /* its bound would be INFINITE */
         long h = fast_win_bound_in(c, child->b, child->ps, n, child->turn, reach);
         if (h >= INFINITE) continue;
         Fp key = fast_canonical_in(c, child, child->turn, n, reach);

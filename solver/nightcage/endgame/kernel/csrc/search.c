@@ -19,7 +19,6 @@
 
 /* -- canonical keys -------------------------------------------------------------------------------- */
 
-static Fp canonical_in(const Ctx *c, const Pt *s, int turn, int n, u64 reach);
 
 static inline u64 mix(u64 h, u64 w) {
     h ^= w + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2);
@@ -39,13 +38,11 @@ static inline u64 mix2(u64 h, u64 w) {
  * and the sorted (class, sources) of every tile out of reach. */
 Fp fast_canonical(const Ctx *c, const Pt *s, int turn, int n, u64 *reach) {
     *reach = fast_reach(c, s->b, s->ps, n);
-    return canonical_in(c, s, turn, n, *reach);
+    return fast_canonical_in(c, s, turn, n, *reach);
 }
 
-Fp fast_canonical_in(const Ctx *c, const Pt *s, int turn, int n, u64 reach) { return canonical_in(c, s, turn, n, reach); }
-
 /* fast_canonical given the prisoners' reach. */
-static Fp canonical_in(const Ctx *c, const Pt *s, int turn, int n, u64 reach) {
+Fp fast_canonical_in(const Ctx *c, const Pt *s, int turn, int n, u64 reach) {
     u64 words[2 + MAXP + NBOARD + MAXCELLS];
     int w = 0;
     words[w++] = (u64)turn | (u64)n << 8;
@@ -361,7 +358,7 @@ PyObject *fast_search(PyObject *self, PyObject *args) {
              * INFINITE, so they need no key (reaches[r] 0 marks them; wins are looked at first). */
             reaches[r] = fast_together(S.c, child->b, child->ps, S.n);
             if (!reaches[r]) continue;
-            fps[r] = canonical_in(S.c, child, child->turn, S.n, reaches[r]);
+            fps[r] = fast_canonical_in(S.c, child, child->turn, S.n, reaches[r]);
             __builtin_prefetch(&S.slots[fps[r].a & mask]);
         }
         for (int r = 0; r < count; r++) {
