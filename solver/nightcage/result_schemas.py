@@ -74,9 +74,15 @@ def _solve() -> dict[str, Any]:
                  "agree": BOOLEAN, "disagreement": nullable(STRING), "boards": {"type": "array", "items": POSITION}},
                 "A deterministic position (an empty pile or one of known order): the exact planners' answer.")
     choice = obj({"action": STRING, "p_win": FRACTION, "p_win_float": NUMBER})
+    bound = obj({"action": STRING, "p_win_lower": FRACTION, "p_win_upper": FRACTION},
+                description="A choice with the interval proven for its chance (equal ends: exact; 0/1 and 1/1: nothing proven).")
     chance = obj({"verdict": {"enum": [str(v) for v in ChanceVerdict]}, "p_win": nullable(FRACTION), "turns": {"type": "null"},
                   "nerve_spent": {"type": "null"}, "plan": {"type": "array", "maxItems": 0}, "p_win_float": nullable(NUMBER),
-                  "choices": {"type": "array", "items": choice}, "reason": nullable(STRING), "p_win_upper": nullable(FRACTION),
+                  "choices": {"type": "array", "items": choice},
+                  "bounds": {"type": "array", "items": bound,
+                             "description": "Every choice searched, best first, with what is proven of it, also when "
+                                            "the search stopped at a limit (the reference engine: empty)."},
+                  "reason": nullable(STRING), "p_win_upper": nullable(FRACTION),
                   "engine": {"enum": ["expectimax", "expectimax+hindsight"]}, "stats": stats, "note": nullable(STRING)},
                  description="A pile of unknown order: the exact chance of winning (expectimax).")
     return {"description": f"Engines asked for: {', '.join(ENGINES)}.", "oneOf": [exact, chance]}

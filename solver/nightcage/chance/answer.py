@@ -40,7 +40,8 @@ class ChanceSolution:
     hindsight: Any = None
     """A :class:`solver.nightcage.chance.hindsight.Hindsight` when the orders were solved one by one."""
     bounds: list[tuple[str, Fraction, Fraction]] = field(default_factory=list)
-    """Each choice with the interval proven for its value (the fast engine; exact ones have ``lo == hi``)."""
+    """Each choice with the interval proven for its value, best first (the fast engine; exact ones have
+    ``lo == hi``). A search cut short still proves some: a choice lost, another won at least so often."""
     p_win_lower: Fraction = Fraction(0)
     """A proven lower bound of the position's value (its value when exact)."""
 
@@ -50,6 +51,7 @@ class ChanceSolution:
             "p_win": None if self.p_win is None else fraction_text(self.p_win),
             "p_win_float": None if self.p_win is None else float(self.p_win),
             "choices": [{"action": a, "p_win": f"{p.numerator}/{p.denominator}", "p_win_float": float(p)} for a, p in self.best],
+            "bounds": [{"action": a, "p_win_lower": fraction_text(lo), "p_win_upper": fraction_text(hi)} for a, lo, hi in self.bounds],
             "reason": self.reason,
             "p_win_upper": _maybe_fraction(self.upper()),
             "engine": "expectimax" if self.hindsight is None else "expectimax+hindsight",

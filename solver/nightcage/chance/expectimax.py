@@ -107,7 +107,10 @@ def _fast(state: GameState, max_nodes: int, deadline: float | None, should_stop:
     if lo == hi:
         best = [(text, low) for text, low, _ in bounds]
         return ChanceSolution(_verdict(lo), lo, best, nodes, time.perf_counter() - started, bounds=bounds, p_win_lower=lo)
-    reason = f"{stopped}; the chance is proven between {fraction_text(lo)} and {fraction_text(hi)}"
+    settled = sum(1 for _, low, high in bounds if low == high)
+    proven = (f"the chance is proven between {fraction_text(lo)} and {fraction_text(hi)}" if (lo, hi) != (0, 1)
+              else "nothing is proven yet of the chance")
+    reason = f"{stopped}; {proven} ({settled} of {len(bounds)} choices settled)"
     verdict = ChanceVerdict.POSSIBLE if lo > 0 else ChanceVerdict.UNKNOWN
     return ChanceSolution(verdict, None, [], nodes, time.perf_counter() - started, reason, bounds=bounds, p_win_lower=lo)
 

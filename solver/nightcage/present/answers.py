@@ -9,6 +9,7 @@ the best choices now.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from solver.nightcage.chance.answer import ChanceReport
@@ -72,8 +73,9 @@ def chance_text(report: ChanceReport, state: GameState) -> str:
         share = f"{seen.won:,} of {seen.total:,} orders win with hindsight" + (f", {seen.open:,} left open" if seen.open else "")
         where = f"{where}; {share}"
     if sol.p_win is None and sol.verdict == "possible":
+        engine = "expectimax" if seen is None else "expectimax+hindsight"
         lines = [
-            "expectimax+hindsight: POSSIBLE: some order of the pile lets them win; "
+            f"{engine}: POSSIBLE: some order of the pile lets them win; "
             f"the exact chance was not computed ({sol.reason}; {where})"
         ]
         if seen is not None and seen.share is not None:
@@ -96,9 +98,29 @@ def chance_text(report: ChanceReport, state: GameState) -> str:
             lines.append("Now: " + ("the draw" if state.pending is not None and _awaits_draw(state) else "the choices") + ", best first:")
             for action, p in sol.best:
                 lines.append(f"  {action:<24} {p.numerator}/{p.denominator} = {float(p):.2%}")
+    if sol.p_win is None and any(lo > 0 or hi < 1 for _, lo, hi in sol.bounds):
+        lines.append("")
+        lines.append("Now: " + ("the draw" if state.pending is not None and _awaits_draw(state) else "the choices")
+                     + ", what the search proved before it stopped:")
+        lines.extend(f"  {action:<24} {_interval_text(lo, hi)}" for action, lo, hi in sol.bounds)
     if report.note:
         lines.append(report.note)
     return "\n".join(lines)
+
+
+def _interval_text(lo: Fraction, hi: Fraction) -> str:
+    """A choice's proven interval in words: ``lost (proven)``, ``between 1/6 and 1/3``, ``at least 1/2``."""
+    if hi == 0:
+        return "lost (proven)"
+    if lo == hi:
+        return f"{lo.numerator}/{lo.denominator} = {float(lo):.2%} (proven)"
+    if lo == 0 and hi == 1:
+        return "not settled"
+    if hi == 1:
+        return f"at least {lo.numerator}/{lo.denominator} = {float(lo):.2%}"
+    if lo == 0:
+        return f"at most {hi.numerator}/{hi.denominator} = {float(hi):.2%}"
+    return f"between {lo.numerator}/{lo.denominator} and {hi.numerator}/{hi.denominator}"
 
 
 def _awaits_draw(state: GameState) -> bool:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from jsonschema import Draft202012Validator
 
 from cli.main import cli
 from solver.base.control import Control
@@ -20,6 +21,7 @@ from solver.nightcage.model.state import Pile
 from solver.nightcage.notation.forms import load_path
 from solver.nightcage.play.analyze import analyze_position
 from solver.nightcage.play.hint import hint
+from solver.protocol.engine_schema import engine_schema
 from tests.paths import ROOT
 
 CHANCE = ROOT / "scenarios" / "chance"
@@ -132,3 +134,33 @@ def test_solve_cli_unknown_when_the_pile_is_too_large() -> None:
 def test_solve_cli_cpsat_refuses_unknown_piles() -> None:
     result = CliRunner().invoke(cli, ["solve", str(CHANCE / "02-whatever-is-drawn.toml"), "--engine", "cpsat"])
     assert result.exit_code == 2
+
+
+def test_solve_cut_short_shows_what_it_proved_of_each_choice() -> None:
+    """A search stopped at its limit still proves some choices (chance/01: move E wins 1/2, the rest lose).
+    The answer lists every choice with its interval, each holding the exact value, and says which are settled."""
+    exact = {"move E": Fraction(1, 2), "move N": Fraction(0), "move S": Fraction(0), "stay": Fraction(0)}
+    path = str(CHANCE / "01-first-tile-decides.toml")
+    result = CliRunner().invoke(cli, ["solve", path, "--json", "--max-nodes", "1500"])
+    assert result.exit_code == 3, result.output
+    doc = json.loads(result.output)
+    assert doc["verdict"] == "unknown" and doc["choices"] == []
+    bounds = {b["action"]: (Fraction(b["p_win_lower"]), Fraction(b["p_win_upper"])) for b in doc["bounds"]}
+    assert sorted(bounds) == sorted(exact)
+    assert all(lo <= exact[a] <= hi for a, (lo, hi) in bounds.items())
+    settled = [a for a, (lo, hi) in bounds.items() if lo == hi]
+    assert settled and f"({len(settled)} of 4 choices settled)" in doc["reason"]
+    validator = Draft202012Validator(engine_schema())
+    line = {"id": 1, "type": "result", "command": "solve", "exit_code": 3, "seconds": 0.1, "result": doc}
+    assert list(validator.iter_errors(line)) == []
+    text = CliRunner().invoke(cli, ["solve", path, "--max-nodes", "1500"]).output
+    assert "what the search proved before it stopped" in text
+    rows = {line[2:26].strip(): line[26:].strip() for line in text.splitlines() if line.startswith("  ")}
+    assert sorted(rows) == sorted(exact)
+    assert all((rows[a] == "lost (proven)") == (a in settled) for a in exact)
+
+
+def test_solve_finished_lists_every_choice_exact_in_its_bounds() -> None:
+    doc = json.loads(CliRunner().invoke(cli, ["solve", str(CHANCE / "01-first-tile-decides.toml"), "--json"]).output)
+    assert [(b["action"], b["p_win_lower"]) for b in doc["bounds"]] == [(c["action"], c["p_win"]) for c in doc["choices"]]
+    assert all(b["p_win_lower"] == b["p_win_upper"] for b in doc["bounds"])
