@@ -12,8 +12,14 @@ for fraction), computed another way:
 * **transpositions**, keyed on the position as players know it (each layer of the pile
   as contents, :func:`solver.nightcage.chance.fastsim.position_key`): at turn starts, and
   inside a turn at the decisions a turn can come back to (key passes).
-* **the draws' exact odds**, as :mod:`solver.nightcage.rules.draws` gives them; values are
-  :class:`~fractions.Fraction`.
+* **the draws' exact odds**, as :mod:`solver.nightcage.rules.draws` gives them, and exact values
+  in integers: every value is a multiple of ``1 / scale`` (:func:`arrangements`), so the search
+  counts in those units, and a draw's outcomes in whole weights over their common denominator.
+  (The value of a position is the share of the pile's arrangements that optimal play wins, and
+  the arrangements left after any draw divide those at the root.) A bound rounds to the unit
+  (a lower bound up, an upper bound down) and a window to the values inside it, so that
+  :class:`~fractions.Fraction` arithmetic, a fifth of the time on the slowest positions, is
+  left to the root, which reports fractions.
 * **bounds, and pruning on the value range** [0, 1] (Ballard's Star1). Every node's value
   is an interval ``[lo, hi]`` proven so far. A chance node stops once the outcomes seen,
   the others counted at 0 and at 1, settle it against its window; a choice stops once
@@ -38,6 +44,7 @@ import sys
 import time
 from collections.abc import Callable
 from fractions import Fraction
+from math import factorial, lcm, prod
 from typing import Any
 
 from solver.base.errors import LimitReached, NotCovered
@@ -46,14 +53,14 @@ from solver.nightcage.chance.fastsim import ChanceSim, chance_state, compile_cha
 from solver.nightcage.chance.turns import CHANCE, Frontier, step
 from solver.nightcage.endgame.oracle import EndgameOracle
 from solver.nightcage.model.actions import format_action
-from solver.nightcage.model.state import GameState
+from solver.nightcage.model.state import GameState, Pile
 from solver.nightcage.rules.engine import apply, apply_unchecked, chance_outcomes, legal_actions, node_type, outcome
 from solver.nightcage.sim.convert import option_text
 
 ZERO = Fraction(0)
 ONE = Fraction(1)
-NO_LOW, NO_HIGH = Fraction(-1), Fraction(2)
-"""Window ends no value in [0, 1] reaches."""
+NO_LOW = -1
+"""A window bottom no value reaches (values are 0 to the search's ``scale``; the top is ``scale + 1``)."""
 NO_LOOP = 1 << 30
 """A low-link meaning: this interval leaned on no position of the current path."""
 LOOPING = frozenset({"main", "again", "final"})
@@ -62,9 +69,32 @@ PASSING = frozenset({"scramble"})
 """Decisions that key passes can come back to inside a hit (a scramble off a keeper, RULING-KEEPER-KEY-TILE)."""
 
 Window = tuple[Fraction, Fraction]
-Result = tuple[Fraction, Fraction, int]
-"""``(lo, hi, low)``: the interval proven, and the shallowest open position it leaned on."""
-Child = Callable[[int, Fraction, Fraction], Result]
+Result = tuple[int, int, int]
+"""``(lo, hi, low)``: the interval proven (in units of ``1 / scale``), and the shallowest open position it leaned on."""
+Child = Callable[[int, int, int], Result]
+
+
+def arrangements(pile: Pile) -> int:
+    """The number of arrangements of the pile's tiles told apart, each layer shuffled alone: every
+    chance of winning from here, or after any draw, is a whole number of them over this.
+
+    >>> from solver.nightcage.model.counts import counts_from
+    >>> arrangements(Pile(layers=(counts_from({"t": 2, "gate": 1}), counts_from({"key": 1, "cross": 1}))))
+    12
+    """
+    if pile.order is not None:
+        return 1
+    return prod(factorial(sum(layer)) for layer in pile.layers)
+
+
+def weights(odds: list[Fraction]) -> tuple[list[int], int]:
+    """The odds as whole weights over their common denominator.
+
+    >>> weights([Fraction(1, 2), Fraction(1, 3), Fraction(1, 6)])
+    ([3, 2, 1], 6)
+    """
+    total = lcm(*(p.denominator for p in odds))
+    return [p.numerator * (total // p.denominator) for p in odds], total
 
 
 class Entry:
@@ -73,9 +103,9 @@ class Entry:
 
     __slots__ = ("lo", "hi", "stamp", "best")
 
-    def __init__(self) -> None:
-        self.lo = ZERO
-        self.hi = ONE
+    def __init__(self, scale: int) -> None:
+        self.lo = 0
+        self.hi = scale
         self.stamp: tuple[int, int] = (-1, -1)
         self.best = 0
 
@@ -104,17 +134,34 @@ class FastExpectimax:
         self.budget.keep(self.table, self.engine_table)
         self.oracle = EndgameOracle(max_nodes, should_stop, self.budget, compiled_budget=compiled_budget)
         self.round = 0
+        self.scale = 1
+        """Values are counted in units of ``1 / scale`` (see :meth:`adopt`)."""
         self.oracle_nodes: int | None = None
         """The oracle's budget per question this round (None: what is left of ``max_nodes``)."""
 
+    def adopt(self, pile: Pile) -> None:
+        """Count values in units fine enough for positions of ``pile`` (and the tables' in the same units:
+        a search kept from one position to a later one of the same game needs no change)."""
+        need = arrangements(pile)
+        if self.scale % need == 0:
+            return
+        scale = lcm(self.scale, need)
+        factor = scale // self.scale
+        for table in (self.table, self.engine_table):
+            for entry in table.values():
+                entry.lo *= factor
+                entry.hi *= factor
+        self.scale = scale
+
     # -- the window logic, for any node ------------------------------------------------------------------
 
-    def best_of(self, options: int, first: int, child: Child, alpha: Fraction, beta: Fraction) -> tuple[Fraction, Fraction, int, int]:
+    def best_of(self, options: int, first: int, child: Child, alpha: int, beta: int) -> tuple[int, int, int, int]:
         """A choice: the best option's interval (and which option it is), stopping at ``beta``."""
-        lo = hi = ZERO
+        one = self.scale
+        lo = hi = 0
         low, best = NO_LOOP, first
         order = [first, *(i for i in range(options) if i != first)] if options else []
-        floor = max(alpha, ZERO)  # the next option's window bottom, max(alpha, lo): worked out when lo rises
+        floor = max(alpha, 0)  # the next option's window bottom, max(alpha, lo): worked out when lo rises
         for n, i in enumerate(order):
             clo, chi, clow = child(i, floor, beta)
             if clow < low:
@@ -123,37 +170,41 @@ class FastExpectimax:
                 hi = chi
             if n == 0 or clo > lo:  # (values are never below 0: the first option's low is the max so far)
                 lo, best = clo, i
-                if lo >= beta or lo == ONE:  # (nothing is worth more than a certain win)
-                    if lo < ONE and n + 1 < len(order):
-                        hi = ONE  # the options not tried may be worth anything
+                if lo >= beta or lo == one:  # (nothing is worth more than a certain win)
+                    if lo < one and n + 1 < len(order):
+                        hi = one  # the options not tried may be worth anything
                     break
                 if lo > floor:
                     floor = lo
         return lo, hi, low, best
 
-    def average(self, odds: list[Fraction], child: Child, alpha: Fraction, beta: Fraction) -> Result:
-        """A draw (Star1): each outcome's window is what it must reach for the draw to leave its own."""
-        slo = shi = ZERO
-        rest, low = ONE, NO_LOOP
-        for i, p in enumerate(odds):
-            rest -= p
-            # Only a window the outcome can leave is worked out (the division is the costly part).
-            reach = shi + rest
-            low_end = (alpha - reach) / p if alpha > reach else NO_LOW
-            room = beta - slo
-            high_end = room / p if room < p else NO_HIGH
-            clo, chi, clow = child(i, low_end, high_end)
-            low = min(low, clow)
-            if clo:  # (most values are 0 or 1: no product to work out)
-                slo += p if clo == ONE else p * clo
-            if chi:
-                shi += p if chi == ONE else p * chi
-            if slo >= beta or shi + rest <= alpha:
-                return slo, shi + rest, low
-        return slo, shi, low
+    def average(self, odds: list[Fraction], child: Child, alpha: int, beta: int) -> Result:
+        """A draw (Star1): each outcome's window is what it must reach for the draw to leave its own.
 
-    def keyed(self, table: dict[Any, Entry], key: Any, alpha: Fraction, beta: Fraction, left: int, depth: int,
-              expand: Callable[[Entry, Fraction, Fraction], tuple[Fraction, Fraction, int]]) -> Result:
+        Sums are kept in units of ``1 / (scale * total)``, the odds being ``weight / total``."""
+        one = self.scale
+        ways, total = weights(odds)
+        top, bottom = beta * total, alpha * total
+        slo = shi = 0
+        rest, low = total, NO_LOOP
+        for i, w in enumerate(ways):
+            rest -= w
+            # The outcome's window: below low_end the draw cannot reach alpha, from high_end on it reaches beta.
+            reach = shi + rest * one
+            low_end = (bottom - reach) // w if bottom > reach else NO_LOW
+            room = top - slo
+            high_end = -(-room // w) if room < w * one else one + 1
+            clo, chi, clow = child(i, low_end, high_end)
+            if clow < low:
+                low = clow
+            slo += w * clo
+            shi += w * chi
+            if slo >= top or shi + rest * one <= bottom:
+                return -(-slo // total), (shi + rest * one) // total, low
+        return -(-slo // total), shi // total, low
+
+    def keyed(self, table: dict[Any, Entry], key: Any, alpha: int, beta: int, left: int, depth: int,
+              expand: Callable[[Entry, int, int], Result]) -> Result:
         """A position with an identity: its table entry, the current path (a return is worth 0), and
         what its expansion proves kept."""
         entry = table.get(key)
@@ -162,9 +213,9 @@ class FastExpectimax:
                 return entry.lo, entry.hi, NO_LOOP
         on_path = self.open.get(key)
         if on_path is not None:
-            return ZERO, ZERO, on_path  # a return: never better than the position's own choice
+            return 0, 0, on_path  # a return: never better than the position's own choice
         if entry is None:
-            entry = table[key] = Entry()
+            entry = table[key] = Entry(self.scale)
         self.open[key] = depth
         try:
             lo, hi, low = expand(entry, alpha, beta)
@@ -183,10 +234,10 @@ class FastExpectimax:
 
     # -- positions of the rules engine (a turn under way at the root, or what the simulator does not play) --
 
-    def state_search(self, state: GameState, alpha: Fraction, beta: Fraction, left: int, depth: int) -> Result:
+    def state_search(self, state: GameState, alpha: int, beta: int, left: int, depth: int) -> Result:
         over = outcome(state)
         if over is not None:
-            value = ONE if over.result == "win" else ZERO
+            value = self.scale if over.result == "win" else 0
             return value, value, NO_LOOP
         if state.pending is None:
             try:
@@ -196,7 +247,7 @@ class FastExpectimax:
             else:
                 return self.turn_search(sim, state, alpha, beta, left, depth)
 
-        def expand(entry: Entry, alpha: Fraction, beta: Fraction) -> tuple[Fraction, Fraction, int]:
+        def expand(entry: Entry, alpha: int, beta: int) -> Result:
             self.count()
             if node_type(state) == "chance":
                 draws = chance_outcomes(state)
@@ -212,39 +263,39 @@ class FastExpectimax:
 
     # -- turn starts and the turn's tree in the simulator --------------------------------------------
 
-    def turn_search(self, sim: ChanceSim, template: GameState, alpha: Fraction, beta: Fraction, left: int, depth: int) -> Result:
+    def turn_search(self, sim: ChanceSim, template: GameState, alpha: int, beta: int, left: int, depth: int) -> Result:
         """A turn start's interval within ``left`` more turns (past them: what the table knows, else [0, 1])."""
         key = position_key(sim)
 
         final = sim.top >= sim.npile
 
-        def expand(entry: Entry, alpha: Fraction, beta: Fraction) -> tuple[Fraction, Fraction, int]:
+        def expand(entry: Entry, alpha: int, beta: int) -> Result:
             self.count()
             if final:
                 return self.endgame(sim, template)
             if left <= 0:
-                return ZERO, ONE, NO_LOOP
+                return 0, self.scale, NO_LOOP
             return self.frontier_search(sim, template, (key,), alpha, beta, left, depth + 1)
 
         # A Final Flickers position is settled by the oracle whatever the horizon.
         return self.keyed(self.table, key, alpha, beta, NO_LOOP if final else left, depth, expand)
 
-    def frontier_search(self, root: ChanceSim, template: GameState, script: tuple[Any, ...], alpha: Fraction, beta: Fraction,
+    def frontier_search(self, root: ChanceSim, template: GameState, script: tuple[Any, ...], alpha: int, beta: int,
                         left: int, depth: int) -> Result:
         """The point ``script`` names in the turn starting at ``root`` (``script[0]`` is the turn start's key)."""
         self.count()
         here = step(root, list(script[1:]))
         if isinstance(here, str):
-            value = ONE if here == "win" else ZERO
+            value = self.scale if here == "win" else 0
             return value, value, NO_LOOP
         if isinstance(here, ChanceSim):
             return self.turn_search(here, template, alpha, beta, left - 1, depth)
         frontier = here
 
-        def child(i: int, a: Fraction, b: Fraction) -> Result:
+        def child(i: int, a: int, b: int) -> Result:
             return self.frontier_search(root, template, (*script, i), a, b, left, depth + 1)
 
-        def expand(entry: Entry, alpha: Fraction, beta: Fraction) -> tuple[Fraction, Fraction, int]:
+        def expand(entry: Entry, alpha: int, beta: int) -> Result:
             if frontier.kind == CHANCE:
                 return self.average([p for _, p in frontier.options], child, alpha, beta)
             n = len(frontier.options)
@@ -262,7 +313,7 @@ class FastExpectimax:
             loop = ("passes", *frontier_key(frontier))
             on_path = self.open.get(loop)
             if on_path is not None:
-                return ZERO, ZERO, on_path
+                return 0, 0, on_path
             self.open[loop] = depth
             try:
                 return self.keyed(self.table, key, alpha, beta, left, depth, expand)
@@ -270,7 +321,7 @@ class FastExpectimax:
                 del self.open[loop]
         return self.keyed(self.table, key, alpha, beta, left, depth, expand)
 
-    def endgame(self, sim: ChanceSim, template: GameState) -> tuple[Fraction, Fraction, int]:
+    def endgame(self, sim: ChanceSim, template: GameState) -> Result:
         """The oracle's verdict, or [0, 1] when this round's budget per question runs out first."""
         oracle = self.oracle
         left = self.max_nodes - self.nodes - oracle.expanded
@@ -281,8 +332,8 @@ class FastExpectimax:
         except LimitReached as exc:
             if not round_budget or self.oracle.memory_full() or self.stopped():
                 raise LimitReached(f"the end-game search reached its limit ({exc})") from None
-            return ZERO, ONE, NO_LOOP
-        value = ONE if won else ZERO
+            return 0, self.scale, NO_LOOP
+        value = self.scale if won else 0
         return value, value, NO_LOOP
 
     def stopped(self) -> bool:
@@ -340,6 +391,7 @@ class Root:
         self.bounds: list[tuple[Fraction, Fraction]] = []
         self.sim_root: tuple[ChanceSim, Any] | None = None
         self.child_states: list[GameState] = []
+        search.adopt(state.pile)
         self._build()
         self.bounds = [(ZERO, ONE)] * len(self.texts)
 
@@ -379,12 +431,16 @@ class Root:
         self.sim_root = (sim, position_key(sim))
         return True
 
-    def child(self, i: int, left: int, window: Window = FULL) -> Result:
-        """Choice ``i`` searched within ``left`` turns (and ``window``: the exact value by default)."""
+    def child(self, i: int, left: int, window: Window = FULL) -> tuple[Fraction, Fraction]:
+        """Choice ``i``'s interval searched within ``left`` turns (and ``window``: the exact value by default)."""
+        one = self.search.scale
+        alpha, beta = window[0].numerator * one // window[0].denominator, -(-window[1].numerator * one // window[1].denominator)
         if self.sim_root is not None:
             sim, key = self.sim_root
-            return self.search.frontier_search(sim, self.state, (key, *self.prefix, i), *window, left, 1)
-        return self.search.state_search(self.child_states[i], *window, left, 1)
+            lo, hi, _ = self.search.frontier_search(sim, self.state, (key, *self.prefix, i), alpha, beta, left, 1)
+        else:
+            lo, hi, _ = self.search.state_search(self.child_states[i], alpha, beta, left, 1)
+        return Fraction(lo, one), Fraction(hi, one)
 
     def settled(self) -> bool:
         """Every choice's value is exact."""
@@ -422,7 +478,7 @@ class Root:
                 window = (lead, FULL[1])
             if lo == hi:
                 continue
-            clo, chi, _ = self.child(i, horizon, window)
+            clo, chi = self.child(i, horizon, window)
             self.bounds[i] = (max(lo, clo), min(hi, chi))
 
     def value(self) -> tuple[Fraction, Fraction]:
