@@ -14,9 +14,10 @@ import pytest
 
 from solver.base.limits import DEFAULT_MAX_POSITIONS, Limits
 from solver.nightcage.chance.expectimax import solve_chance
-from solver.nightcage.chance.fast_expectimax import EXACT_ROUNDS, ROUNDS, FastExpectimax, Root, solve_rounds
+from solver.nightcage.chance.fast_expectimax import EXACT_ROUNDS, ROUNDS, FastExpectimax, Root, arrangements, solve_rounds
 from solver.nightcage.model.actions import parse_action
-from solver.nightcage.model.state import GameState
+from solver.nightcage.model.counts import counts_from
+from solver.nightcage.model.state import GameState, Pile
 from solver.nightcage.notation.forms import load_path
 from solver.nightcage.rules.engine import apply, chance_outcomes
 from tests.paths import ROOT
@@ -130,3 +131,20 @@ def test_the_exact_rounds_prove_the_same_values_as_the_anytime_rounds() -> None:
         exact = solve_rounds(Root(FastExpectimax(10_000_000), state), rounds=EXACT_ROUNDS)
         assert anytime.settled() and exact.settled()
         assert anytime.texts == exact.texts and anytime.bounds == exact.bounds
+
+
+def test_a_search_kept_for_a_pile_of_other_arrangements_rescales_what_it_knows() -> None:
+    """Values are counted in units of 1/arrangements of the pile; a search kept from one position to
+    another (as the bot keeps it) whose count does not divide its unit takes a finer unit, its table rescaled."""
+    state = state_of(CHANCE[0])  # 2 tiles of unknown order: halves
+    search = FastExpectimax(10_000_000)
+    root = solve_rounds(Root(search, state))
+    first = list(root.bounds)
+    exact = {"move E": Fraction(1, 2), "move N": Fraction(0), "move S": Fraction(0), "stay": Fraction(0)}
+    assert dict(zip(root.texts, first)) == {text: (v, v) for text, v in exact.items()}
+    assert search.scale == arrangements(state.pile) == 2 and search.table
+    before = {key: (e.lo, e.hi) for key, e in search.table.items()}
+    search.adopt(Pile(layers=(counts_from({"t": 3}),)))  # 3! = 6 arrangements
+    assert search.scale == 6
+    assert all((e.lo, e.hi) == (3 * before[key][0], 3 * before[key][1]) for key, e in search.table.items())
+    assert list(solve_rounds(Root(search, state)).bounds) == first
