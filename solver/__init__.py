@@ -28,6 +28,10 @@ __version__ = "0.1.0"
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from solver.base import compiled_python
+
+compiled_python.install()  # a module's source runs, not its Cython build, when the build is stale (or on request)
+
 if TYPE_CHECKING:  # the names below, for the type checker; at run time each is imported on first use
     from solver.base.errors import IllegalActionError, LueurError, NotationError, PositionError, Problem, UnsupportedError
     from solver.nightcage.model.actions import Action, format_action, parse_action
