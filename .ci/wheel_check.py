@@ -39,6 +39,8 @@ BUNDLED = ("scenarios", "solver/scenarios")
 LEFT_OUT = ("__pycache__/", ".pyc", ".so")
 """Build and run leftovers in a checkout, never part of the wheel."""
 COMPILED_KERNEL = "solver/nightcage/endgame/kernel/_fast."
+COMPILED_SIMULATOR = "solver/nightcage/sim/position."
+"""One of the modules Cython compiles (setup.py's ``COMPILED_PYTHON``): a build beside each, when it can."""
 SCENARIOS = ROOT / "scenarios"
 
 
@@ -80,17 +82,25 @@ def check_contents(wheel: Path) -> tuple[int, bool]:
     with zipfile.ZipFile(wheel) as archive:
         names = {name for name in archive.namelist() if not name.endswith("/")}
     shipped = {name for name in names if name.split("/")[0] in TREES}
-    compiled = {name for name in shipped if name.startswith(COMPILED_KERNEL) and name.endswith((".so", ".pyd"))}
     expected = checkout_files()
+    compiled = {name for name in shipped if name.endswith((".so", ".pyd"))
+                and (name.startswith(COMPILED_KERNEL) or built_from(name) in expected)}
     missing, extra = sorted(expected - shipped), sorted(shipped - expected - compiled)
     if missing or extra:
         raise CheckFailed(f"the wheel {wheel.name} does not hold the checkout's {' and '.join(TREES)}:\n"
                           f"  missing ({len(missing)}): {missing[:20]}\n  extra ({len(extra)}): {extra[:20]}\n"
                           "(pyproject.toml's [tool.setuptools.packages.find] and package-data say what goes in)")
-    if not compiled and has_c_compiler():
-        raise CheckFailed(f"the wheel {wheel.name} has no compiled kernel ({COMPILED_KERNEL}*.so) although this machine "
-                          "has a C compiler and Python.h: are the C sources in the sdist?")
+    for prefix, what in ((COMPILED_KERNEL, "compiled kernel"), (COMPILED_SIMULATOR, "simulator compiled by Cython")):
+        if not any(name.startswith(prefix) for name in compiled) and has_c_compiler():
+            raise CheckFailed(f"the wheel {wheel.name} has no {what} ({prefix}*.so) although this machine "
+                              "has a C compiler and Python.h: are the sources in the sdist, and Cython in the build's requirements?")
     return len(names), bool(compiled)
+
+
+def built_from(name: str) -> str:
+    """The source a module's build was compiled from: ``a/b.cpython-311-x86_64-linux-gnu.so`` -> ``a/b.py``."""
+    folder, _, leaf = name.rpartition("/")
+    return f"{folder}/{leaf.split('.')[0]}.py"
 
 
 def clean_env(venv: Path) -> dict[str, str]:

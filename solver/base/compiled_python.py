@@ -19,11 +19,13 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
-from importlib.abc import MetaPathFinder
-from importlib.machinery import EXTENSION_SUFFIXES, ModuleSpec
-from importlib.util import spec_from_file_location
-from types import ModuleType
+from importlib.machinery import EXTENSION_SUFFIXES
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # (importlib.abc and importlib.util cost milliseconds at every start: the finder needs neither)
+    from collections.abc import Sequence
+    from importlib.machinery import ModuleSpec
+    from types import ModuleType
 
 PURE_VARIABLE = "LUEUR_PURE_PYTHON"
 
@@ -33,8 +35,9 @@ def pure_requested() -> bool:
     return os.environ.get(PURE_VARIABLE, "") not in ("", "0")
 
 
-class SourceWhenNewer(MetaPathFinder):
-    """The source of a ``solver`` module with a build beside it, when the build must not run (module doc)."""
+class SourceWhenNewer:
+    """The source of a ``solver`` module with a build beside it, when the build must not run (module doc).
+    A meta path finder (:class:`importlib.abc.MetaPathFinder`'s one method, without importing it)."""
 
     def __init__(self, pure: bool) -> None:
         self.pure = pure
@@ -53,6 +56,8 @@ class SourceWhenNewer(MetaPathFinder):
             if leaf + ".py" not in names:
                 return None  # a build with no source (the end-game kernel's C): nothing to choose
             if self.pure or os.path.getmtime(source) > max(os.path.getmtime(os.path.join(folder, b)) for b in builds):
+                from importlib.util import spec_from_file_location
+
                 return spec_from_file_location(fullname, source)
             return None
         return None
