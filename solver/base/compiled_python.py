@@ -20,9 +20,10 @@ from __future__ import annotations
 import os
 import sys
 from importlib.machinery import EXTENSION_SUFFIXES
+from importlib.util import spec_from_file_location  # (loaded by Python's start already: free here)
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # (importlib.abc and importlib.util cost milliseconds at every start: the finder needs neither)
+if TYPE_CHECKING:  # (importlib.abc costs milliseconds at a start: the finder is one without it)
     from collections.abc import Sequence
     from importlib.machinery import ModuleSpec
     from types import ModuleType
@@ -56,8 +57,6 @@ class SourceWhenNewer:
             if leaf + ".py" not in names:
                 return None  # a build with no source (the end-game kernel's C): nothing to choose
             if self.pure or os.path.getmtime(source) > max(os.path.getmtime(os.path.join(folder, b)) for b in builds):
-                from importlib.util import spec_from_file_location
-
                 return spec_from_file_location(fullname, source)
             return None
         return None
