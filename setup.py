@@ -27,7 +27,8 @@ SOURCES = ["module.c", "tables.c", "turn.c", "moves.c", "bounds.c", "search.c", 
 COMPILED_PYTHON = sorted(
     str(path) for path in Path("solver/nightcage/sim").glob("*.py") if path.name != "__init__.py"
 ) + ["solver/nightcage/chance/fastsim.py", "solver/nightcage/chance/turns.py"]
-"""The simulator and the chance search's turns: the replays that take most of a chance search's time.
+"""The simulator and the chance search's turns: the replays that take most of a chance search's time (the
+Makefile lists them too, to rebuild, and tests/nightcage/sim/test_compiled_python.py, to check them).
 Not the searches themselves: they recurse deeply, which in Python costs no C stack and compiled would."""
 
 CYTHON_DIRECTIVES = {

@@ -29,6 +29,8 @@ if TYPE_CHECKING:  # (importlib.abc costs milliseconds at a start: the finder is
     from types import ModuleType
 
 PURE_VARIABLE = "LUEUR_PURE_PYTHON"
+BUILT = tuple(EXTENSION_SUFFIXES)
+"""How this Python names a module's build (``.cpython-311-x86_64-linux-gnu.so``, ``.abi3.so``, ``.so``)."""
 
 
 def pure_requested() -> bool:
@@ -50,7 +52,7 @@ class SourceWhenNewer:
         leaf = fullname.rpartition(".")[2]
         for folder in path:
             names = self._listing(folder)
-            builds = [n for n in names if n.startswith(leaf + ".") and n.endswith(tuple(EXTENSION_SUFFIXES))]
+            builds = [n for n in names if n.startswith(leaf + ".") and n.endswith(BUILT)]
             if not builds:
                 continue
             source = os.path.join(folder, leaf + ".py")

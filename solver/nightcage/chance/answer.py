@@ -50,7 +50,7 @@ class ChanceSolution:
             "verdict": self.verdict,
             "p_win": None if self.p_win is None else fraction_text(self.p_win),
             "p_win_float": None if self.p_win is None else float(self.p_win),
-            "choices": [{"action": a, "p_win": f"{p.numerator}/{p.denominator}", "p_win_float": float(p)} for a, p in self.best],
+            "choices": [{"action": a, "p_win": fraction_text(p), "p_win_float": float(p)} for a, p in self.best],
             "bounds": [{"action": a, "p_win_lower": fraction_text(lo), "p_win_upper": fraction_text(hi)} for a, lo, hi in self.bounds],
             "reason": self.reason,
             "p_win_upper": _maybe_fraction(self.upper()),

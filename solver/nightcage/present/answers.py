@@ -12,7 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from solver.nightcage.chance.answer import ChanceReport
+from solver.nightcage.chance.answer import ChanceReport, fraction_text
 from solver.nightcage.endgame.plan import Solution, verify
 from solver.nightcage.endgame.solving import SolveReport
 from solver.nightcage.model.state import GameState
@@ -80,12 +80,12 @@ def chance_text(report: ChanceReport, state: GameState) -> str:
         ]
         if seen is not None and seen.share is not None:
             lines.append(
-                f"P(win) is at most {seen.share.numerator}/{seen.share.denominator} = {float(seen.share):.2%} (the share of winning orders)"
+                f"P(win) is at most {_chance(seen.share)} (the share of winning orders)"
             )
     elif sol.p_win is None:
         lines = [f"expectimax: UNKNOWN ({sol.reason}; {where})"]
     else:
-        chance = f"{sol.p_win.numerator}/{sol.p_win.denominator} = {float(sol.p_win):.2%}"
+        chance = _chance(sol.p_win)
         meaning = {
             "certain": "they win whatever is drawn, choosing as the draws come",
             "possible": "some draws let them win, others do not",
@@ -95,13 +95,12 @@ def chance_text(report: ChanceReport, state: GameState) -> str:
         lines = [f"{engine}: {sol.verdict.upper()}: P(win) = {chance} under optimal play ({meaning}; proven; {where})"]
         if sol.best:
             lines.append("")
-            lines.append("Now: " + ("the draw" if state.pending is not None and _awaits_draw(state) else "the choices") + ", best first:")
+            lines.append(f"Now: {_what_awaits(state)}, best first:")
             for action, p in sol.best:
-                lines.append(f"  {action:<24} {p.numerator}/{p.denominator} = {float(p):.2%}")
+                lines.append(f"  {action:<24} {_chance(p)}")
     if sol.p_win is None and any(lo > 0 or hi < 1 for _, lo, hi in sol.bounds):
         lines.append("")
-        lines.append("Now: " + ("the draw" if state.pending is not None and _awaits_draw(state) else "the choices")
-                     + ", what the search proved before it stopped:")
+        lines.append(f"Now: {_what_awaits(state)}, what the search proved before it stopped:")
         lines.extend(f"  {action:<24} {_interval_text(lo, hi)}" for action, lo, hi in sol.bounds)
     if report.note:
         lines.append(report.note)
@@ -113,15 +112,21 @@ def _interval_text(lo: Fraction, hi: Fraction) -> str:
     if hi == 0:
         return "lost (proven)"
     if lo == hi:
-        return f"{lo.numerator}/{lo.denominator} = {float(lo):.2%} (proven)"
+        return f"{_chance(lo)} (proven)"
     if lo == 0 and hi == 1:
         return "not settled"
     if hi == 1:
-        return f"at least {lo.numerator}/{lo.denominator} = {float(lo):.2%}"
+        return f"at least {_chance(lo)}"
     if lo == 0:
-        return f"at most {hi.numerator}/{hi.denominator} = {float(hi):.2%}"
-    return f"between {lo.numerator}/{lo.denominator} and {hi.numerator}/{hi.denominator}"
+        return f"at most {_chance(hi)}"
+    return f"between {fraction_text(lo)} and {fraction_text(hi)}"
 
 
-def _awaits_draw(state: GameState) -> bool:
-    return node_type(state) == "chance"
+def _chance(p: Fraction) -> str:
+    """``1/2 = 50.00%``."""
+    return f"{fraction_text(p)} = {float(p):.2%}"
+
+
+def _what_awaits(state: GameState) -> str:
+    """What the listed choices are: the draw under way, or the group's decision."""
+    return "the draw" if state.pending is not None and node_type(state) == "chance" else "the choices"

@@ -23,6 +23,7 @@ from tests.paths import ROOT
 
 COMPILED = [f"solver.nightcage.sim.{p.stem}" for p in sorted((ROOT / "solver/nightcage/sim").glob("*.py")) if p.stem != "__init__"]
 COMPILED += ["solver.nightcage.chance.fastsim", "solver.nightcage.chance.turns"]
+"""setup.py's ``COMPILED_PYTHON`` (and the Makefile's), as module names."""
 
 PLAY = """
 import importlib, json, random, sys
