@@ -40,13 +40,13 @@ the position it returned to is finished (its upper bound holds once that positio
 
 from __future__ import annotations
 
-import sys
 import time
 from collections.abc import Callable
 from fractions import Fraction
 from math import factorial, lcm, prod
 from typing import Any
 
+from solver.base.deep_calls import deep_calls
 from solver.base.errors import LimitReached, NotCovered
 from solver.base.limits import PositionBudget
 from solver.nightcage.chance.fastsim import ChanceSim, chance_state, compile_chance, position_key
@@ -511,9 +511,7 @@ def solve_rounds(root: Root, on_round: Callable[[Root, int], None] | None = None
     :class:`LimitReached` from the search's limits leaves the intervals proven so far in ``root.bounds``.
     ``rounds``: the rounds before the last (:data:`ROUNDS`, or :data:`EXACT_ROUNDS`)."""
     search = root.search
-    depth = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(depth, RECURSION))  # a path of many turns without a draw, each a few calls deep
-    try:
+    with deep_calls(RECURSION):  # a path of many turns without a draw, each a few calls deep
         for r, (horizon, oracle_nodes) in enumerate((*rounds, (NO_LOOP, None))):
             if root.best_proven() if best else root.settled():
                 break
@@ -522,10 +520,8 @@ def solve_rounds(root: Root, on_round: Callable[[Root, int], None] | None = None
             root.run_round(horizon, best)
             if on_round is not None:
                 on_round(root, r)
-        if not (root.best_proven() if best else root.settled()):  # the last round has no limit but the search's
-            raise RuntimeError("the chance search ended a round without limits unsettled (a bug: please report it)")
-    finally:
-        sys.setrecursionlimit(depth)
+    if not (root.best_proven() if best else root.settled()):  # the last round has no limit but the search's
+        raise RuntimeError("the chance search ended a round without limits unsettled (a bug: please report it)")
     return root
 
 
