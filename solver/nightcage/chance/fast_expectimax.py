@@ -498,11 +498,14 @@ RECURSION = 200_000
 ROUNDS = ((2, 300), (4, 1_200), (8, 4_800), (16, 20_000), (32, 80_000))
 """The rounds before the last: horizon in turns, the oracle's budget per question. The last
 round has no horizon and gives the oracle whatever is left of the node budget."""
-EXACT_ROUNDS = ((2, 300), (8, 1_200), (16, 4_800), (32, 20_000), (64, 80_000))
-"""The rounds of an exact solve, which wants every value and no early bound: the round of 4 turns
-left out. On a pile of 4 tiles or fewer it proves little that the round of 8 does not prove again,
+EXACT_ROUNDS = ((2, 4_800), (8, 20_000), (16, 80_000), (32, 320_000))
+"""The rounds of an exact solve, which wants every value and no early bound. The round of 4 turns is
+left out: on a pile of 4 tiles or fewer it proves little that the round of 8 does not prove again,
 and skipping it saved about a fifth of the positions searched where the turns dominate (corpus
-0012, 0072, 0030; ``benchmarks/README.md``, issue 25, "Speed, second pass")."""
+0012, 0072, 0030). The oracle's budgets per question are 16 times the anytime rounds': a question
+cut off by its budget is asked again in a later round, and most of the oracle's work on the slowest
+positions went to such questions (0028: 1.0 of its 1.3 million positions). Both measured in
+``benchmarks/README.md``, issue 25 ("Speed, second pass" and "sixth pass")."""
 
 
 def solve_rounds(root: Root, on_round: Callable[[Root, int], None] | None = None, best: bool = False,
