@@ -2,7 +2,8 @@
 
     .venv/bin/python benchmarks/chance_corpus.py [--ids 0001,0002] [--reference] [--reference-max-nodes 2000000]
                                                  [--reference-labelled-only] [--scenarios] [--fast-time-limit S]
-                                                 [--fast-defaults] [--hint-limit 1.0] [--no-hint] [--json PATH]
+                                                 [--fast-defaults] [--fast-workers N] [--hint-limit 1.0] [--no-hint]
+                                                 [--json PATH]
 
 On every position of ``benchmarks/chance/`` (``make_chance_corpus.py``), in one process:
 
@@ -10,7 +11,9 @@ On every position of ``benchmarks/chance/`` (``make_chance_corpus.py``), in one 
   CPU seconds, positions (the turns' replays and the end-game oracle's), the CPU seconds spent in
   the oracle, and whether its fractions equal the corpus label (the reference's); with
   ``--fast-defaults``, at the search's default node and memory budgets (what ``lueur solve`` keeps),
-  not ``--fast-max-nodes`` for both;
+  not ``--fast-max-nodes`` for both; with ``--fast-workers N``, shared out between N worker processes
+  as ``lueur solve --workers N`` does (:mod:`solver.nightcage.chance.split`): then the wall seconds
+  are the figure (the workers' CPU is not this process's), and the summary gives them too;
 - **reference** (with ``--reference``): the same with the reference engine over the rules engine,
   at most ``--reference-max-nodes`` positions, in the same run, for the ratio of the two
   (``--reference-labelled-only``: on the labelled positions only, the others being the ones the
@@ -82,15 +85,17 @@ class OracleClock:
         return seconds
 
 
-def solve(state: GameState, engine: str, max_nodes: int | None, clock: OracleClock, time_limit: float | None = None) -> dict[str, Any]:
+def solve(state: GameState, engine: str, max_nodes: int | None, clock: OracleClock, time_limit: float | None = None,
+          workers: int = 1) -> dict[str, Any]:
     """One solve, no hindsight; ``max_nodes`` None: the default node and memory budgets."""
     clock.lap()
-    started = time.process_time()
+    started, wall = time.process_time(), time.perf_counter()
     limits = Limits(max_nodes=max_nodes, max_positions=max_nodes, time_limit=time_limit)
-    sol = solve_chance(state, limits=limits, hindsight=False, engine=engine)
-    seconds = time.process_time() - started
+    sol = solve_chance(state, limits=limits, hindsight=False, engine=engine, workers=workers)
+    seconds, wall = time.process_time() - started, time.perf_counter() - wall
     return {"p_win": None if sol.p_win is None else str(sol.p_win), "choices": {a: str(p) for a, p in sol.best},
-            "cpu_seconds": round(seconds, 4), "oracle_seconds": round(clock.lap(), 4), "nodes": sol.nodes}
+            "cpu_seconds": round(seconds, 4), "wall_seconds": round(wall, 4), "oracle_seconds": round(clock.lap(), 4),
+            "nodes": sol.nodes}
 
 
 def same_values(solved: dict[str, Any], label: dict[str, Any]) -> bool:
@@ -123,6 +128,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--fast-time-limit", type=float, default=None, help="wall seconds per fast solve (default: none)")
     parser.add_argument("--fast-defaults", action="store_true",
                         help="the fast solve at the default node and memory budgets (as lueur solve), not --fast-max-nodes")
+    parser.add_argument("--fast-workers", type=int, default=1, help="worker processes of the fast solve (lueur solve --workers)")
     parser.add_argument("--hint-limit", type=float, default=1.0)
     parser.add_argument("--no-hint", action="store_true")
     parser.add_argument("--no-solve", action="store_true", help="only the hints (on the labelled positions)")
@@ -152,7 +158,8 @@ def main(argv: list[str] | None = None) -> None:
             engines.reverse()
         for engine in engines:
             max_nodes = (None if args.fast_defaults else args.fast_max_nodes) if engine == "fast" else args.reference_max_nodes
-            row[engine] = solve(state, engine, max_nodes, clock, args.fast_time_limit if engine == "fast" else None)
+            row[engine] = solve(state, engine, max_nodes, clock, args.fast_time_limit if engine == "fast" else None,
+                                args.fast_workers if engine == "fast" else 1)
         if "reference" in row:
             if live and row["reference"]["p_win"] is not None:
                 label = {"p_win": row["reference"]["p_win"], "choices": row["reference"]["choices"]}
@@ -188,6 +195,10 @@ def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "fast_max": max(fast, default=None),
         "fast_under_1s": sum(s < 1.0 for s in fast),
     }
+    wall = [r["fast"]["wall_seconds"] for r in rows if r["fast"]["p_win"] is not None]
+    if wall:
+        out.update({"fast_wall_p50": percentile(wall, 0.5), "fast_wall_p95": percentile(wall, 0.95),
+                    "fast_wall_max": max(wall), "fast_wall_under_1s": sum(s < 1.0 for s in wall)})
     both = [r for r in rows if "reference" in r and r["reference"]["p_win"] is not None and r["fast"]["p_win"] is not None]
     if both:
         ref = sum(r["reference"]["cpu_seconds"] for r in both)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING
 
 import click
@@ -39,6 +40,9 @@ RENDER_PLAN = "cli.nightcage.pictures:render_plan"
               help=f"Positions the search may keep in memory at once: {DEFAULT_MAX_POSITIONS:,} when not given, "
                    f"{DEFAULT_COMPILED_MAX_POSITIONS:,} for the compiled end-game search and oracle (their positions weigh far less); "
                    "about 2 KB each at most; exit 3 past it.")
+@click.option("--workers", type=click.IntRange(min=1), default=None,
+              help="Worker processes sharing out the choices of a pile of unknown order (the same answer for any number "
+                   "from two)  [default: the CPU count]")
 @click.option("--boards", is_flag=True, help="Draw the board after each turn of the plan.")
 @click.option("--after", "after", multiple=True, metavar="ACTION",
               help="Apply this action first, then solve the position it leads to. "
@@ -48,7 +52,8 @@ RENDER_PLAN = "cli.nightcage.pictures:render_plan"
 @json_option
 @guarded
 def solve(
-    file: str, engine: str, objective: str, time_limit: float, max_nodes: int, max_positions: int | None, boards: bool,
+    file: str, engine: str, objective: str, time_limit: float, max_nodes: int, max_positions: int | None, workers: int | None,
+    boards: bool,
     after: tuple[str, ...], render_dir: str | None, render_format: str, as_json: bool,
 ) -> None:
     """Can the group still regroup at a gate before the last light, and how?
@@ -62,13 +67,16 @@ def solve(
     On a pile of unknown order, the exact probability of winning under
     optimal play (expectimax over the draws): CERTAIN or POSSIBLE (exit 0),
     IMPOSSIBLE (exit 1), or UNKNOWN when the pile is too large to search
-    within the limits (exit 3).
+    within the limits (exit 3). With two workers or more, each choice still
+    open after a short search is solved by a worker of its own, with what
+    is left of --max-nodes and --max-positions for itself.
     """
 
     pos, _ = load(file)
     limits = Limits(time_limit=time_limit, max_nodes=max_nodes, max_positions=max_positions)
     try:
-        answer = solve_command(pos.state, engine=engine, objective=objective, control=Control(limits), after=after, boards=boards)
+        answer = solve_command(pos.state, engine=engine, objective=objective, control=Control(limits), after=after, boards=boards,
+                               workers=workers or os.cpu_count() or 1)
     except IllegalActionError as exc:
         err(f"lueur: refused: {exc.action}: {exc.reason}")
         raise Exit(ExitCode.BAD_INPUT) from None

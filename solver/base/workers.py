@@ -44,7 +44,7 @@ class Workers:
         methods = multiprocessing.get_all_start_methods()
         # fork or spawn: the worker's parent is this process (a fork server would stand between them).
         context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-        self.pool = context.Pool(count, initializer=_worker_started, initargs=(os.getpid(),))
+        self.pool = context.Pool(count, initializer=start_as_worker, initargs=(os.getpid(),))
 
     def __enter__(self) -> Workers:
         return self
@@ -97,7 +97,8 @@ class Workers:
             yield job.get()
 
 
-def _worker_started(parent: int) -> None:
+def start_as_worker(parent: int) -> None:
+    """Make this process a well-behaved worker of ``parent`` (the three rules of the module doc)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's: it ends the workers itself
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not a handler the parent's front end installed: this is how they end
     threading.Thread(target=_watch_parent, args=(parent,), name="watch-parent", daemon=True).start()
@@ -110,4 +111,4 @@ def _watch_parent(parent: int) -> None:
     os._exit(1)
 
 
-__all__ = ["Workers"]
+__all__ = ["Workers", "start_as_worker"]

@@ -4,7 +4,9 @@ Each command runs as a real process on a whole game (long enough never to
 finish by itself here); the signal is sent once the search is under way:
 for ``analyze``, when its progress line says the hindsight stage started; for
 ``solve`` and ``hint``, once the process has spent a second of CPU (well past
-its start-up). The waits poll a bounded number of times (a hang fails): no timing is asserted.
+its start-up); for ``generate`` and a ``solve`` shared out between workers, once
+both workers are at work. The waits poll a bounded number of times (a hang
+fails): no timing is asserted.
 """
 
 from __future__ import annotations
@@ -180,5 +182,37 @@ def test_workers_end_when_generate_is_killed_and_a_pipe_reader_sees_the_end(tmp_
         wait_for(lambda: all(gone(w) for w in workers), "the orphaned workers to end")
     finally:
         for w in workers:
+            if not gone(w):
+                os.kill(w, signal.SIGKILL)
+
+
+# -- solve on a pile of unknown order: the choices shared out between workers end with it ----------
+
+
+def solving_shared() -> tuple[subprocess.Popen[str], list[int]]:
+    """``lueur solve --workers 2`` on a corpus position far too large for its limits, once both workers are at work."""
+    process = start("solve", "benchmarks/chance/0026.json", "--workers", "2", "--max-nodes", "100000000", "--max-positions",
+                    "100000000", "--time-limit", "600")
+    wait_for(lambda: process.poll() is not None or (len(children(process.pid)) == 2
+                                                    and all(cpu_seconds(w) > 0.2 for w in children(process.pid))),
+             "the two workers to be at work")
+    assert process.poll() is None, process.communicate()
+    return process, children(process.pid)
+
+
+@pytest.mark.parametrize("how", ["ctrl-c", "kill"])
+def test_the_workers_of_a_shared_out_solve_end_with_it(how: str) -> None:
+    process, workers = solving_shared()
+    try:
+        if how == "ctrl-c":
+            process.send_signal(signal.SIGINT)  # the workers ignore it: the parent ends them
+            code, err = finish(process)
+            assert code == 130 and err.strip().splitlines()[-1] == "lueur: interrupted"
+        else:
+            process.kill()  # no chance to clean up: the workers notice their parent is gone
+            process.communicate(timeout=POLLS * 0.05)
+        wait_for(lambda: all(gone(w) for w in workers), "the workers to end")
+    finally:
+        for w in workers:  # never leave them behind, even when the test fails
             if not gone(w):
                 os.kill(w, signal.SIGKILL)

@@ -25,6 +25,7 @@ from solver.nightcage.chance.answer import ChanceSolution, ChanceVerdict, fracti
 from solver.nightcage.chance.fast_expectimax import EXACT_ROUNDS, FastExpectimax, Root, solve_rounds
 from solver.nightcage.chance.hindsight import every_order
 from solver.nightcage.chance.reference import ReferenceExpectimax
+from solver.nightcage.chance.split import solve_shared
 from solver.nightcage.model.state import GameState
 
 DEFAULT_MAX_NODES = 2_000_000
@@ -36,7 +37,7 @@ ENGINES = ("fast", "reference")
 
 def solve_chance(
     state: GameState, *, limits: Limits = DEFAULT_LIMITS, hindsight: bool = True, should_stop: Callable[[], bool] | None = None,
-    engine: str = "fast",
+    engine: str = "fast", workers: int = 1,
 ) -> ChanceSolution:
     """The exact probability of winning from ``state`` under optimal play (within ``limits``:
     ``max_nodes`` positions, :data:`DEFAULT_MAX_NODES` when None; ``time_limit`` seconds, none when
@@ -52,6 +53,9 @@ def solve_chance(
     ``possible``, an upper bound of 0 ``impossible``.
     ``should_stop`` (polled as the positions are counted) ends it early, with
     ``unknown`` and no hindsight. ``engine``: ``fast`` or ``reference`` (see the module doc).
+    ``workers``: with two or more, the fast engine shares the root's choices out between that many
+    worker processes (:mod:`solver.nightcage.chance.split`: the same values, each worker with what is
+    left of the node and memory limits); the reference and hindsight use one.
     """
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r} (one of {', '.join(ENGINES)})")
@@ -64,7 +68,7 @@ def solve_chance(
     compiled_memory = compiled_max_positions(limits)
     deadline = None if own_time is None else started + own_time
     if engine == "fast":
-        unsolved = _fast(state, max_nodes, deadline, should_stop, PositionBudget(memory), PositionBudget(compiled_memory))
+        unsolved = _fast(state, max_nodes, deadline, should_stop, PositionBudget(memory), PositionBudget(compiled_memory), workers)
         if unsolved.p_win is not None:
             unsolved.seconds = time.perf_counter() - started
             return unsolved
@@ -91,13 +95,16 @@ def _reference(state: GameState, max_nodes: int, deadline: float | None, should_
 
 
 def _fast(state: GameState, max_nodes: int, deadline: float | None, should_stop: Callable[[], bool] | None,
-          budget: PositionBudget, compiled_budget: PositionBudget) -> ChanceSolution:
+          budget: PositionBudget, compiled_budget: PositionBudget, workers: int = 1) -> ChanceSolution:
     started = time.perf_counter()
     search = FastExpectimax(max_nodes, deadline, should_stop, budget, compiled_budget)
     root = Root(search, state)
     stopped = None
     try:
-        solve_rounds(root, rounds=EXACT_ROUNDS)
+        if workers > 1:
+            solve_shared(root, EXACT_ROUNDS, workers)
+        else:
+            solve_rounds(root, rounds=EXACT_ROUNDS)
     except LimitReached as exc:
         stopped = str(exc)
     lo, hi = root.value()

@@ -391,6 +391,8 @@ class Root:
         self.bounds: list[tuple[Fraction, Fraction]] = []
         self.sim_root: tuple[ChanceSim, Any] | None = None
         self.child_states: list[GameState] = []
+        self.only: int | None = None
+        """The one choice searched, when :meth:`focus` chose it."""
         search.adopt(state.pile)
         self._build()
         self.bounds = [(ZERO, ONE)] * len(self.texts)
@@ -443,8 +445,16 @@ class Root:
         return Fraction(lo, one), Fraction(hi, one)
 
     def settled(self) -> bool:
-        """Every choice's value is exact."""
-        return all(lo == hi for lo, hi in self.bounds)
+        """Every choice searched has its exact value (every choice, unless :meth:`focus` chose one)."""
+        return all(self.bounds[i][0] == self.bounds[i][1] for i in self.searched())
+
+    def focus(self, choice: int) -> None:
+        """Search only ``choice`` from now on (a worker's share of the root: :mod:`solver.nightcage.chance.split`)."""
+        self.only = choice
+
+    def searched(self) -> range | tuple[int]:
+        """The choices the rounds search."""
+        return range(len(self.bounds)) if self.only is None else (self.only,)
 
     def best_proven(self) -> bool:
         """A choice is proven best: its lower bound reaches every other choice's upper bound (or every
@@ -465,7 +475,7 @@ class Root:
         With ``best``, only what ranks the choices: the leader searched for its exact value, every other
         only until it is shown no better than the leader's lower bound (Star1 cuts what that needs not).
         """
-        order: list[int] = list(range(len(self.texts)))
+        order: list[int] = list(self.searched())
         if best and self.odds is None:
             order = sorted(order, key=lambda i: (-self.bounds[i][0], -self.bounds[i][1], i))
         for n, i in enumerate(order):
@@ -509,21 +519,26 @@ positions went to such questions (0028: 1.0 of its 1.3 million positions). Both 
 
 
 def solve_rounds(root: Root, on_round: Callable[[Root, int], None] | None = None, best: bool = False,
-                 rounds: tuple[tuple[int, int], ...] = ROUNDS) -> Root:
+                 rounds: tuple[tuple[int, int], ...] = ROUNDS, start: int = 0, stop: int | None = None) -> Root:
     """Rounds until every choice at ``root`` is exact (with ``best``: until one is proven best);
     :class:`LimitReached` from the search's limits leaves the intervals proven so far in ``root.bounds``.
-    ``rounds``: the rounds before the last (:data:`ROUNDS`, or :data:`EXACT_ROUNDS`)."""
+    ``rounds``: the rounds before the last (:data:`ROUNDS`, or :data:`EXACT_ROUNDS`). ``start`` and
+    ``stop``: only the rounds from ``start`` up to ``stop`` (by default to the last, without limits),
+    for a search shared out (:mod:`solver.nightcage.chance.split`)."""
     search = root.search
+    schedule = (*rounds, (NO_LOOP, None))
+    end = len(schedule) if stop is None else stop
     with deep_calls(RECURSION):  # a path of many turns without a draw, each a few calls deep
-        for r, (horizon, oracle_nodes) in enumerate((*rounds, (NO_LOOP, None))):
+        for r in range(start, end):
             if root.best_proven() if best else root.settled():
                 break
-            search.round = r
-            search.oracle_nodes = oracle_nodes
-            root.run_round(horizon, best)
+            search.round = r  # (the rounds are numbered the same in every share: the table's stamps compare them)
+            search.oracle_nodes = schedule[r][1]
+            root.run_round(schedule[r][0], best)
             if on_round is not None:
                 on_round(root, r)
-    if not (root.best_proven() if best else root.settled()):  # the last round has no limit but the search's
+    if end == len(schedule) and not (root.best_proven() if best else root.settled()):
+        # the last round has no limit but the search's
         raise RuntimeError("the chance search ended a round without limits unsettled (a bug: please report it)")
     return root
 

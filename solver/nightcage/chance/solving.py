@@ -16,16 +16,18 @@ from solver.nightcage.model.state import GameState
 
 
 def solve_chance_position(
-    state: GameState, *, engine: str = Engine.SEARCH, limits: Limits, should_stop: Callable[[], bool] | None = None
+    state: GameState, *, engine: str = Engine.SEARCH, limits: Limits, should_stop: Callable[[], bool] | None = None,
+    workers: int = 1,
 ) -> ChanceReport:
     """Exact probability of winning over the unknown pile order (expectimax).
 
     ``engine`` is the one ``solve`` was asked for: with ``both``, the answer notes that CP-SAT did not run.
+    ``workers``: processes sharing out the root's choices (:mod:`solver.nightcage.chance.split`).
     """
     note = None
     if engine == Engine.BOTH:
         note = "Note: only the expectimax answers piles of unknown order; CP-SAT was not run."
-    return ChanceReport(solve_chance(state, limits=limits, should_stop=should_stop), note)
+    return ChanceReport(solve_chance(state, limits=limits, should_stop=should_stop, workers=workers), note)
 
 
 __all__ = ["CHANCE_EXIT", "ChanceReport", "is_chance", "solve_chance_position"]

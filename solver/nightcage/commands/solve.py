@@ -56,6 +56,7 @@ def solve(
     limits: Limits | None = None,
     progress: Progress | None = None,
     should_stop: ShouldStop | None = None,
+    workers: int = 1,
 ) -> Answer:
     """The planners' answer (see the module doc); ``Answer.value`` is the report, ``Answer.state`` the position solved.
 
@@ -63,7 +64,9 @@ def solve(
     and :class:`OptionError` when CP-SAT is asked about a pile of unknown order.
     The control's progress first gets one line saying what runs within which
     limits, then the search's own reports. ``limits``, ``progress`` and
-    ``should_stop`` are the transitional keywords of :func:`solver.base.control.folded`.
+    ``should_stop`` are the transitional keywords of :func:`solver.base.control.folded`. ``workers``: worker
+    processes for a pile of unknown order (:mod:`solver.nightcage.chance.split`; forked, so only from a
+    process with no other threads at work).
     """
     control = folded(control, limits, progress, should_stop).within(DEFAULT_LIMITS)
     if after:
@@ -80,7 +83,7 @@ def solve(
                     "time_limit": within.time_limit, "max_nodes": within.max_nodes, "max_positions": within.max_positions})
     report: SolveReport | ChanceReport
     if chance:
-        report = load(EXPECTIMAX)(state, engine=engine, limits=within, should_stop=control.should_stop)
+        report = load(EXPECTIMAX)(state, engine=engine, limits=within, should_stop=control.should_stop, workers=workers)
     else:
         report = solve_position(state, engine=engine, objective=objective, limits=within, progress=control.progress,
                                 should_stop=control.should_stop)
