@@ -1,22 +1,20 @@
-"""An exact chance solve shared out between worker processes: a choice of the root, or an outcome of its draw, each.
+"""An exact chance solve shared out between worker processes, one choice of the root each.
 
 The search starts in this process, as it would alone. When it has searched :data:`PROBE`
-positions without settling the root (most positions of the corpus never get there), the work
-still open is shared out (:class:`Share`): each choice still open, or, for a choice that leads
-at once to a draw (a move into the dark), each outcome of that draw. Each share goes to a
-process forked from this one: it starts with a copy of the tables filled so far, takes up the
-round that was under way on its share alone (:meth:`~solver.nightcage.chance.fast_expectimax.Root.focus`)
-and sends back the interval it proved and the positions it searched; a choice's value is the
-sum of its outcomes' values times their odds. As every worker starts from the same tables, what
-a share's worker proves and counts does not depend on which worker runs it or on how many run
-at once: the answer, and its count of positions, are the same for any number of workers from
-two. (One worker is the search of :func:`~solver.nightcage.chance.fast_expectimax.solve_rounds`
-over every choice at once, whose tables the choices share: the same values, other counts.)
+positions without settling the root (most positions of the corpus never get there), each choice
+still open goes to a process forked from this one: it starts with a copy of the tables filled so
+far, takes up the round that was under way on its choice alone
+(:meth:`~solver.nightcage.chance.fast_expectimax.Root.focus`) and sends back the interval it
+proved and the positions it searched. As every worker starts from the same tables, what a
+choice's worker proves and counts does not depend on which worker runs it or on how many run at
+once: the answer, and its count of positions, are the same for any number of workers from two.
+(One worker is the search of :func:`~solver.nightcage.chance.fast_expectimax.solve_rounds` over
+every choice at once, whose tables the choices share: the same values, other counts.)
 
 Each worker has for itself what is left of the node limit and of the memory budget; the
 deadline is the same clock for all. A worker that reaches a limit sends what it proved, and
 the others go on: the answer then holds every interval proven, and the first limit reached
-(in the shares' order) as its reason. A request to stop (``should_stop``, polled here) ends
+(in the choices' order) as its reason. A request to stop (``should_stop``, polled here) ends
 the workers at once.
 
 Forked, not spawned: a worker needs this process's tables and modules, and a fork copies them
@@ -32,16 +30,12 @@ from __future__ import annotations
 import multiprocessing
 import os
 from collections import deque
-from dataclasses import dataclass
-from fractions import Fraction
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
-from solver.base.deep_calls import deep_calls
 from solver.base.errors import LimitReached
 from solver.base.workers import start_as_worker
-from solver.nightcage.chance.fast_expectimax import NO_LOOP, NO_LOW, RECURSION, Root, solve_rounds
-from solver.nightcage.chance.turns import CHANCE, Frontier, step
+from solver.nightcage.chance.fast_expectimax import Root, solve_rounds
 
 PROBE = 20_000
 """Positions searched here before the choices are shared out (about a tenth of a second): a position
@@ -57,7 +51,7 @@ def can_share() -> bool:
 
 def solve_shared(root: Root, rounds: tuple[tuple[int, int], ...], workers: int, probe: int = PROBE) -> Root:
     """Every choice at ``root`` exact, as :func:`solve_rounds` over ``rounds`` (see the module doc): the first
-    ``probe`` positions here, then the rest shared out, at most ``workers`` at once. Raises
+    ``probe`` positions here, then each choice still open in a worker, at most ``workers`` at once. Raises
     :class:`LimitReached` when a limit stopped one (the intervals proven so far are in ``root.bounds``)."""
     search = root.search
     limit = search.max_nodes
@@ -74,88 +68,52 @@ def solve_shared(root: Root, rounds: tuple[tuple[int, int], ...], workers: int, 
         search.max_nodes = limit
     # The probe is spent in round search.round: its work stays in the tables, and the round starts again from them.
     start = search.round
-    shares = _shares(root)
-    if len(shares) < 2:
+    still_open = [i for i in root.searched() if root.bounds[i][0] != root.bounds[i][1]]
+    if len(still_open) < 2:
         return solve_rounds(root, rounds=rounds, start=start)
-    proven, reasons = _share_out(root, shares, rounds, start, workers)
-    for choice in {share.choice for share in shares}:
-        parts = [(share.odds, proven[share]) for share in shares if share.choice == choice]
-        lo = sum((p * low for p, (low, _) in parts), Fraction(0))
-        hi = sum((p * high for p, (_, high) in parts), Fraction(0))
-        old_lo, old_hi = root.bounds[choice]
-        root.bounds[choice] = (max(old_lo, lo), min(old_hi, hi))
+    reasons = _share_out(root, still_open, rounds, start, workers)
     if reasons:
         raise LimitReached(reasons[min(reasons)])
     return root
 
 
-@dataclass(frozen=True)
-class Share:
-    """A worker's share of the root: a choice, or one outcome of the draw a choice leads to at once."""
-
-    choice: int
-    outcome: int | None = None
-    odds: Fraction = Fraction(1)
-    """The outcome's chance (1 for a whole choice): the choice's value is the sum of its shares' values times their odds."""
-
-
-def _shares(root: Root) -> list[Share]:
-    """The choices still open, each split into the outcomes of its draw when it leads to one at once (most choices
-    of a turn start: a move into the dark). A draw's outcomes are searched with the whole value range as their
-    window in one search too, so solving them apart prunes nothing less."""
-    shares: list[Share] = []
-    for choice in root.searched():
-        if root.bounds[choice][0] == root.bounds[choice][1]:
-            continue
-        here = step(root.sim_root[0], [*root.prefix, choice]) if root.sim_root is not None else None
-        if isinstance(here, Frontier) and here.kind == CHANCE and len(here.options) > 1:
-            shares += [Share(choice, j, p) for j, (_, p) in enumerate(here.options)]
-        else:
-            shares.append(Share(choice))
-    return shares
-
-
-def _share_out(root: Root, shares: list[Share], rounds: tuple[tuple[int, int], ...], start: int,
-               workers: int) -> tuple[dict[Share, tuple[Fraction, Fraction]], dict[int, str]]:
-    """Each share solved by a worker from round ``start``, at most ``workers`` at once, their positions counted into
-    ``root``'s search: the interval each proved, and the limits they reached, by share (in order)."""
+def _share_out(root: Root, choices: list[int], rounds: tuple[tuple[int, int], ...], start: int,
+               workers: int) -> dict[int, str]:
+    """Each of ``choices`` solved by a worker from round ``start``, at most ``workers`` at once, their answers
+    merged into ``root``; the limits the workers reached, by choice."""
     search = root.search
     context = multiprocessing.get_context("fork")
-    waiting = deque(enumerate(shares))
+    waiting = deque(choices)
     running: dict[Connection, tuple[Any, int]] = {}
-    proven: dict[Share, tuple[Fraction, Fraction]] = {}
     reasons: dict[int, str] = {}
     try:
         while waiting or running:
             while waiting and len(running) < workers:
-                number, share = waiting.popleft()
+                choice = waiting.popleft()
                 here, there = context.Pipe(duplex=False)
-                worker = context.Process(target=_solve_share, args=(root, share, rounds, start, there, os.getpid()),
-                                         name=f"chance-share-{number}", daemon=True)
+                worker = context.Process(target=_solve_choice, args=(root, choice, rounds, start, there, os.getpid()),
+                                         name=f"chance-choice-{choice}", daemon=True)
                 worker.start()
                 there.close()  # the worker's end: a worker that dies without a word closes the pipe
-                running[here] = (worker, number)
+                running[here] = (worker, choice)
             if search.should_stop is not None and search.should_stop():
                 raise LimitReached(f"stopped on request after {search.nodes + search.oracle.expanded:,} positions")
             for ready in wait(list(running), timeout=POLL):
                 assert isinstance(ready, Connection)
-                worker, number = running.pop(ready)
-                lo, hi, nodes, expanded, reason = _take(shares[number], ready, worker)
-                proven[shares[number]] = (lo, hi)
-                search.nodes += nodes
-                search.oracle.expanded += expanded
+                worker, choice = running.pop(ready)
+                reason = _take(root, choice, ready, worker)
                 if reason is not None:
-                    reasons[number] = reason
+                    reasons[choice] = reason
     finally:
         for worker, _ in running.values():
             worker.terminate()
         for worker, _ in running.values():
             worker.join()
-    return proven, reasons
+    return reasons
 
 
-def _take(share: Share, pipe: Connection, worker: Any) -> tuple[Fraction, Fraction, int, int, str | None]:
-    """A worker's answer: the interval it proved, the positions it searched and the oracle's, the limit it reached."""
+def _take(root: Root, choice: int, pipe: Connection, worker: Any) -> str | None:
+    """A worker's answer merged into ``root`` (its interval, its positions counted); the limit it reached, if any."""
     try:
         message = pipe.recv()
     except EOFError:
@@ -165,57 +123,33 @@ def _take(share: Share, pipe: Connection, worker: Any) -> tuple[Fraction, Fracti
         worker.join()
     if message is None or message[0] != "done":
         said = f": {message[1]}" if message is not None else f" (exit code {worker.exitcode})"
-        raise RuntimeError(f"the worker solving {share} of the chance search failed{said} (a bug: please report it)")
-    return message[1:]
+        raise RuntimeError(f"the worker solving choice {choice} of the chance search failed{said} (a bug: please report it)")
+    _, lo, hi, nodes, expanded, reason = message
+    old_lo, old_hi = root.bounds[choice]
+    root.bounds[choice] = (max(old_lo, lo), min(old_hi, hi))
+    root.search.nodes += nodes
+    root.search.oracle.expanded += expanded
+    return reason
 
 
-def _solve_share(root: Root, share: Share, rounds: tuple[tuple[int, int], ...], start: int, pipe: Connection,
-                 parent: int) -> None:
-    """In a worker: the rounds from ``start`` on ``share`` alone; sends ``("done", lo, hi, nodes, expanded, reason)``."""
+def _solve_choice(root: Root, choice: int, rounds: tuple[tuple[int, int], ...], start: int, pipe: Connection,
+                  parent: int) -> None:
+    """In a worker: the rounds from ``start`` on ``choice`` alone; sends ``("done", lo, hi, nodes, expanded, reason)``."""
     start_as_worker(parent)
     search = root.search
     search.should_stop = None  # a request to stop is the parent's to poll: it ends this process
     nodes, expanded = search.nodes, search.oracle.expanded
-    proven = [Fraction(0), Fraction(1)]
+    root.focus(choice)
     reason = None
     try:
-        if share.outcome is None:
-            root.focus(share.choice)
-            try:
-                solve_rounds(root, rounds=rounds, start=start)
-            finally:
-                proven[:] = root.bounds[share.choice]
-        else:
-            _solve_outcome(root, share, rounds, start, proven)
+        solve_rounds(root, rounds=rounds, start=start)
     except LimitReached as exc:
         reason = str(exc)
     except BaseException as exc:  # (a bug, or memory): said to the parent, which reports it
         pipe.send(("failed", f"{type(exc).__name__}: {exc}"))
         return
-    pipe.send(("done", proven[0], proven[1], search.nodes - nodes, search.oracle.expanded - expanded, reason))
+    lo, hi = root.bounds[choice]
+    pipe.send(("done", lo, hi, search.nodes - nodes, search.oracle.expanded - expanded, reason))
 
 
-def _solve_outcome(root: Root, share: Share, rounds: tuple[tuple[int, int], ...], start: int, proven: list[Fraction]) -> None:
-    """The rounds from ``start`` on one outcome of the draw ``share.choice`` leads to, as :func:`solve_rounds` runs
-    them on a choice (the whole value range as the window); ``proven`` holds its interval, round after round."""
-    search = root.search
-    assert root.sim_root is not None  # (a draw is split only where the simulator plays the root: _shares)
-    sim, key = root.sim_root
-    script = (key, *root.prefix, share.choice, share.outcome)
-    one = search.scale
-    lo, hi = 0, one
-    schedule = (*rounds, (NO_LOOP, None))
-    with deep_calls(RECURSION):
-        for r in range(start, len(schedule)):
-            if lo == hi:
-                return
-            search.round = r
-            search.oracle_nodes = schedule[r][1]
-            clo, chi, _ = search.frontier_search(sim, root.state, script, NO_LOW, one + 1, schedule[r][0], 2)
-            lo, hi = max(lo, clo), min(hi, chi)
-            proven[:] = [Fraction(lo, one), Fraction(hi, one)]
-    if lo != hi:
-        raise RuntimeError("the chance search ended a round without limits unsettled (a bug: please report it)")
-
-
-__all__ = ["PROBE", "Share", "can_share", "solve_shared"]
+__all__ = ["PROBE", "can_share", "solve_shared"]
