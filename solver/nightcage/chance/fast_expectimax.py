@@ -458,8 +458,9 @@ class Root:
 
     def best_proven(self) -> bool:
         """A choice is proven best: its lower bound reaches every other choice's upper bound (or every
-        value is exact). At a draw only the exact value of every outcome settles the root."""
-        if self.odds is not None or len(self.bounds) < 2:
+        value is exact). At a draw only the exact value of every outcome settles the root, and on a root
+        focused on one choice, that choice's."""
+        if self.odds is not None or len(self.bounds) < 2 or self.only is not None:
             return self.settled()
         leader = self.leader()
         lead = self.bounds[leader][0]
@@ -519,17 +520,15 @@ positions went to such questions (0028: 1.0 of its 1.3 million positions). Both 
 
 
 def solve_rounds(root: Root, on_round: Callable[[Root, int], None] | None = None, best: bool = False,
-                 rounds: tuple[tuple[int, int], ...] = ROUNDS, start: int = 0, stop: int | None = None) -> Root:
+                 rounds: tuple[tuple[int, int], ...] = ROUNDS, start: int = 0) -> Root:
     """Rounds until every choice at ``root`` is exact (with ``best``: until one is proven best);
     :class:`LimitReached` from the search's limits leaves the intervals proven so far in ``root.bounds``.
-    ``rounds``: the rounds before the last (:data:`ROUNDS`, or :data:`EXACT_ROUNDS`). ``start`` and
-    ``stop``: only the rounds from ``start`` up to ``stop`` (by default to the last, without limits),
-    for a search shared out (:mod:`solver.nightcage.chance.split`)."""
+    ``rounds``: the rounds before the last (:data:`ROUNDS`, or :data:`EXACT_ROUNDS`). ``start``: the first
+    round to run, for a search shared out after a round cut short (:mod:`solver.nightcage.chance.split`)."""
     search = root.search
     schedule = (*rounds, (NO_LOOP, None))
-    end = len(schedule) if stop is None else stop
     with deep_calls(RECURSION):  # a path of many turns without a draw, each a few calls deep
-        for r in range(start, end):
+        for r in range(start, len(schedule)):
             if root.best_proven() if best else root.settled():
                 break
             search.round = r  # (the rounds are numbered the same in every share: the table's stamps compare them)
@@ -537,7 +536,7 @@ def solve_rounds(root: Root, on_round: Callable[[Root, int], None] | None = None
             root.run_round(schedule[r][0], best)
             if on_round is not None:
                 on_round(root, r)
-    if end == len(schedule) and not (root.best_proven() if best else root.settled()):
+    if not (root.best_proven() if best else root.settled()):
         # the last round has no limit but the search's
         raise RuntimeError("the chance search ended a round without limits unsettled (a bug: please report it)")
     return root
