@@ -68,7 +68,7 @@ def _json_line(doc: dict[str, Any]) -> bytes:
 
 @click.command()
 @click.option("--max-concurrent", type=click.IntRange(min=1), default=None,
-              help="Searching requests run at once (more wait their turn)  [default: the CPU count]")
+              help="Searching requests run at once (more wait their turn)  [default: the CPUs this process may use]")
 @click.option("--max-line-bytes", type=click.IntRange(min=1024), default=MAX_LINE_BYTES, show_default=True,
               help="Longest request line; a longer one gets an error and is skipped.")
 @click.option("--max-time-limit", type=click.FloatRange(min=0.01), default=MAX_TIME_LIMIT, show_default=True,

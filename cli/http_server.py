@@ -64,7 +64,7 @@ class ServerLimits:
     """Searches (solve, hint, analyze, ff.moves) in flight (running or waiting) at once; one more gets 429.
     The other commands answer in milliseconds and are never refused for it."""
     workers: int | None = None
-    """Searches that run at once (each in its own process); default: the CPU count."""
+    """Searches that run at once (each in its own process); default: the CPUs this process may use (its affinity)."""
     listen_host: str = "127.0.0.1"
     """The address the server listens on: a name requests may carry in Host (unless a wildcard)."""
     allow_hosts: tuple[str, ...] = ()

@@ -23,7 +23,7 @@ from .output import err
               help="Largest time_limit a request may ask for (seconds); searches are stopped past it.")
 @click.option("--max-requests", type=click.IntRange(min=1), default=16, show_default=True,
               help="Searches (solve, hint, analyze, ff.moves) in flight at once; one more is answered 429 (retry later).")
-@click.option("--workers", type=click.IntRange(min=1), default=None, help="Searches run at once  [default: the CPU count]")
+@click.option("--workers", type=click.IntRange(min=1), default=None, help="Searches run at once  [default: the CPUs this process may use]")
 @click.option("--request-timeout", type=click.FloatRange(min=0.1), default=10.0, show_default=True,
               help="Seconds a request has to arrive whole (headers and body); a slower one gets 408 and is closed.")
 @click.option("--max-connections", type=click.IntRange(min=1), default=128, show_default=True,

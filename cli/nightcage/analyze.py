@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import signal
 import sys
 import time
@@ -17,6 +16,7 @@ from cli.options import file_argument, json_option
 from cli.output import Exit, emit_json, err, guarded, out, terminated_as_exit
 from solver.base.control import Control, Progress
 from solver.base.limits import MAX_PLAYOUTS, Limits
+from solver.base.workers import usable_cpus
 from solver.nightcage.commands.analyze import DEFAULT_ORDER_NODES, DEFAULT_ORDER_TIME, DEFAULT_ORDERS, Analysis
 from solver.nightcage.commands.analyze import analyze as analyze_command
 
@@ -31,7 +31,7 @@ TERMINATED = 128 + signal.SIGTERM
 @click.option("--orders", type=click.IntRange(min=0), default=DEFAULT_ORDERS, show_default=True,
               help="Pile orders sampled and solved with hindsight (0: none).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same answer (whatever --workers).")
-@click.option("--workers", type=click.IntRange(min=1), default=None, help="Worker processes  [default: the CPU count]")
+@click.option("--workers", type=click.IntRange(min=1), default=None, help="Worker processes  [default: the CPUs this process may use]")
 @click.option("--policy", type=click.Choice(["bot", "classic", "greedy", "random"]), default="greedy", show_default=True,
               help="The playouts' policy: greedy (the fast rollout policy), bot (the search bot: strongest, far slower), "
                    "classic (the bot before it), random.")
@@ -63,7 +63,7 @@ def analyze(file: str, playouts: int, orders: int, seed: int, workers: int | Non
     """
 
     pos, _ = load(file)
-    workers = workers or os.cpu_count() or 1
+    workers = workers or usable_cpus()
     shown = "none" if no_progress else "bar" if sys.stderr.isatty() else "lines"
     with terminated_as_exit(), _progress(shown, progress_every) as report:
         control = Control(Limits(playouts=playouts, seed=seed, time_limit=time_limit), progress=report)

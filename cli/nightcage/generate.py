@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -16,6 +15,7 @@ from cli.options import file_argument, json_option
 from cli.output import BAD_INPUT, Exit, emit_json, err, guarded, out, terminated_as_exit
 from solver.base.control import Control, Progress
 from solver.base.limits import Limits
+from solver.base.workers import usable_cpus
 from solver.nightcage.commands.generate import GRADES, BatchError
 from solver.nightcage.commands.generate import generate as generate_command
 from solver.nightcage.commands.grade import DEFAULT_MAX_NODES as GRADE_MAX_NODES
@@ -34,7 +34,7 @@ from solver.nightcage.commands.grade import grade as grade_command
 @click.option("--verdict", type=click.Choice(["win", "lose"]), default="win", show_default=True,
               help="win: escape in the one optimal way; lose: prove there is no escape.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same puzzles (whatever --workers and --backend).")
-@click.option("--workers", type=click.IntRange(min=1), default=None, help="Worker processes (or Ray CPUs)  [default: the CPU count]")
+@click.option("--workers", type=click.IntRange(min=1), default=None, help="Worker processes (or Ray CPUs)  [default: the CPUs this process may use]")
 @click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
               help="local: processes on this machine; ray: Ray tasks.")
 @click.option("--address", default=None, help="Ray cluster address (with --backend ray)  [default: start a local instance]")
@@ -65,7 +65,7 @@ def generate(count: int, difficulty: str | None, prisoners: str, setup: str, ver
     if address and backend != "ray":
         err("lueur: --address needs --backend ray")
         raise Exit(BAD_INPUT)
-    workers = workers or os.cpu_count() or 1
+    workers = workers or usable_cpus()
     directory = Path(output)
     if directory.exists() and not directory.is_dir():
         err(f"lueur: {output} is not a directory")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from typing import TYPE_CHECKING
 
 import click
@@ -15,6 +14,7 @@ from solver.base.errors import IllegalActionError
 from solver.base.exit_codes import ExitCode
 from solver.base.limits import DEFAULT_COMPILED_MAX_POSITIONS, DEFAULT_MAX_POSITIONS, Limits
 from solver.base.named import load as load_named
+from solver.base.workers import usable_cpus
 from solver.nightcage.commands.solve import ENGINES, OBJECTIVES, SolveReport
 from solver.nightcage.commands.solve import solve as solve_command
 from solver.nightcage.present.answers import answer_text
@@ -42,7 +42,7 @@ RENDER_PLAN = "cli.nightcage.pictures:render_plan"
                    "about 2 KB each at most; exit 3 past it.")
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help="Worker processes sharing out the choices of a pile of unknown order (the same answer for any number "
-                   "from two)  [default: the CPU count]")
+                   "from two)  [default: the CPUs this process may use]")
 @click.option("--boards", is_flag=True, help="Draw the board after each turn of the plan.")
 @click.option("--after", "after", multiple=True, metavar="ACTION",
               help="Apply this action first, then solve the position it leads to. "
@@ -76,7 +76,7 @@ def solve(
     limits = Limits(time_limit=time_limit, max_nodes=max_nodes, max_positions=max_positions)
     try:
         answer = solve_command(pos.state, engine=engine, objective=objective, control=Control(limits), after=after, boards=boards,
-                               workers=workers or os.cpu_count() or 1)
+                               workers=workers or usable_cpus())
     except IllegalActionError as exc:
         err(f"lueur: refused: {exc.action}: {exc.reason}")
         raise Exit(ExitCode.BAD_INPUT) from None

@@ -97,6 +97,19 @@ class Workers:
             yield job.get()
 
 
+def usable_cpus() -> int:
+    """The CPUs this process may run on: its affinity where the system tells it (a container limited to
+    some cores, ``taskset``), else every CPU of the machine; the default number of workers.
+
+    >>> usable_cpus() >= 1
+    True
+    """
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # (no sched_getaffinity: macOS, Windows)
+        return os.cpu_count() or 1
+
+
 def start_as_worker(parent: int) -> None:
     """Make this process a well-behaved worker of ``parent`` (the three rules of the module doc)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's: it ends the workers itself
@@ -111,4 +124,4 @@ def _watch_parent(parent: int) -> None:
     os._exit(1)
 
 
-__all__ = ["Workers", "start_as_worker"]
+__all__ = ["Workers", "start_as_worker", "usable_cpus"]

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from solver.base.exit_codes import ExitCode
+from solver.base.workers import usable_cpus
 from solver.protocol.commands import DEFAULT_TIME_LIMIT, HEAVY, execute, first_info, result
 from solver.protocol.requests import Request, RequestError
 from solver.protocol.schema import MAX_TIME_LIMIT
@@ -90,7 +91,7 @@ class Runner:
         self.max_time_limit = max_time_limit
         self.max_pending = max_pending
         self.processes = processes
-        self._slots = threading.BoundedSemaphore(max_concurrent or os.cpu_count() or 1)
+        self._slots = threading.BoundedSemaphore(max_concurrent or usable_cpus())
         self._jobs: dict[str | int, _Job] = {}
         self._threads: set[threading.Thread] = set()
         self._lock = threading.Lock()

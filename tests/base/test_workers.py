@@ -3,6 +3,7 @@ whole before the first is played (issue 24, item 3)."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 import pytest
@@ -11,7 +12,7 @@ from click.testing import CliRunner
 from cli.main import cli
 from solver.base.control import Control
 from solver.base.limits import MAX_PLAYOUTS, Limits
-from solver.base.workers import Workers
+from solver.base.workers import Workers, usable_cpus
 from solver.nightcage.model.newgame import new_game
 from solver.nightcage.model.setups import Setup
 from solver.nightcage.play.analyze import analyze_position
@@ -65,3 +66,14 @@ def test_the_command_line_refuses_more_playouts_than_the_bound(command: str) -> 
     result = CliRunner().invoke(cli, [command, str(DATA / "format_example.json"), "--playouts", str(10**9)])
     assert result.exit_code == 2
     assert f"1000000000 is not in the range 1<=x<={MAX_PLAYOUTS}" in result.output
+
+
+def test_the_default_worker_count_is_the_cpus_this_process_may_use(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A container or ``taskset`` may give the process fewer CPUs than the machine has: those count."""
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {3}, raising=False)
+    monkeypatch.setattr(os, "cpu_count", lambda: 64)
+    assert usable_cpus() == 1
+    monkeypatch.delattr(os, "sched_getaffinity")  # (macOS, Windows: no affinity to ask)
+    assert usable_cpus() == 64
+    monkeypatch.setattr(os, "cpu_count", lambda: None)
+    assert usable_cpus() == 1
