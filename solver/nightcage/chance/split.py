@@ -11,6 +11,14 @@ once: the answer, and its count of positions, are the same for any number of wor
 (One worker is the search of :func:`~solver.nightcage.chance.fast_expectimax.solve_rounds` over
 every choice at once, whose tables the choices share: the same values, other counts.)
 
+When only one choice is still open, it is shared out one step down instead (:func:`_shares`):
+each option of the decision it leads to (a fall's row or file), or each outcome of its draw, goes
+to a worker, and the choice's interval is their best (a decision) or their sum weighted by the
+odds (a draw). Only then: where two choices or more are open, splitting them further made the
+workers prove the same Final Flickers positions over again (benchmarks/README.md, issue 25,
+"sixth pass"). A decision that a turn can come back to (keys passed to and fro) is not split,
+since a return to it must find it on the current path, and a worker's path starts below it.
+
 Each worker has for itself what is left of the node limit and of the memory budget; the
 deadline is the same clock for all. A worker that reaches a limit sends what it proved, and
 the others go on: the answer then holds every interval proven, and the first limit reached
@@ -30,12 +38,16 @@ from __future__ import annotations
 import multiprocessing
 import os
 from collections import deque
+from dataclasses import dataclass
+from fractions import Fraction
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
+from solver.base.deep_calls import deep_calls
 from solver.base.errors import LimitReached
 from solver.base.workers import start_as_worker
-from solver.nightcage.chance.fast_expectimax import Root, solve_rounds
+from solver.nightcage.chance.fast_expectimax import LOOPING, NO_LOOP, NO_LOW, PASSING, RECURSION, Root, solve_rounds
+from solver.nightcage.chance.turns import CHANCE, Frontier, step
 
 PROBE = 20_000
 """Positions searched here before the choices are shared out (about a tenth of a second): a position
@@ -68,52 +80,108 @@ def solve_shared(root: Root, rounds: tuple[tuple[int, int], ...], workers: int, 
         search.max_nodes = limit
     # The probe is spent in round search.round: its work stays in the tables, and the round starts again from them.
     start = search.round
-    still_open = [i for i in root.searched() if root.bounds[i][0] != root.bounds[i][1]]
-    if len(still_open) < 2:
+    shares, below = _shares(root)
+    if len(shares) < 2:
         return solve_rounds(root, rounds=rounds, start=start)
-    reasons = _share_out(root, still_open, rounds, start, workers)
+    proven, reasons = _share_out(root, shares, rounds, start, workers)
+    if below is None:
+        found = {share.choice: proven[share] for share in shares if share in proven}
+    else:
+        found = {shares[0].choice: below.combined([proven.get(share, (Fraction(0), Fraction(1))) for share in shares])}
+    for choice, (lo, hi) in found.items():
+        old_lo, old_hi = root.bounds[choice]
+        root.bounds[choice] = (max(old_lo, lo), min(old_hi, hi))
     if reasons:
         raise LimitReached(reasons[min(reasons)])
     return root
 
 
-def _share_out(root: Root, choices: list[int], rounds: tuple[tuple[int, int], ...], start: int,
-               workers: int) -> dict[int, str]:
-    """Each of ``choices`` solved by a worker from round ``start``, at most ``workers`` at once, their answers
-    merged into ``root``; the limits the workers reached, by choice."""
+@dataclass(frozen=True)
+class Share:
+    """A worker's share of the root: a choice, or (``step`` not None) one option or outcome of what it leads to."""
+
+    choice: int
+    step: int | None = None
+
+
+@dataclass(frozen=True)
+class Below:
+    """What the one choice still open leads to, shared out option by option: a decision, or a draw with its odds."""
+
+    odds: tuple[Fraction, ...] | None
+    """The draw's odds; None for a decision."""
+
+    def combined(self, intervals: list[tuple[Fraction, Fraction]]) -> tuple[Fraction, Fraction]:
+        """The choice's interval from its shares': their best at a decision, their odds-weighted sum at a draw.
+
+        >>> Below(None).combined([(Fraction(0), Fraction(1, 2)), (Fraction(1, 4), Fraction(1, 3))])
+        (Fraction(1, 4), Fraction(1, 2))
+        >>> Below((Fraction(1, 4), Fraction(3, 4))).combined([(Fraction(1), Fraction(1)), (Fraction(0), Fraction(1))])
+        (Fraction(1, 4), Fraction(1, 1))
+        """
+        if self.odds is None:
+            return max(lo for lo, _ in intervals), max(hi for _, hi in intervals)
+        return (sum((p * lo for p, (lo, _) in zip(self.odds, intervals, strict=True)), Fraction(0)),
+                sum((p * hi for p, (_, hi) in zip(self.odds, intervals, strict=True)), Fraction(0)))
+
+
+def _shares(root: Root) -> tuple[list[Share], Below | None]:
+    """The choices still open, each a share; or, when one alone is open, the options (or outcomes) of the decision
+    (or draw) it leads to within the turn, with what combines them. The rule does not depend on the number of
+    workers, so neither do the shares, nor the positions they count."""
+    still_open = [i for i in root.searched() if root.bounds[i][0] != root.bounds[i][1]]
+    if len(still_open) != 1 or root.sim_root is None:
+        return [Share(i) for i in still_open], None
+    choice = still_open[0]
+    here = step(root.sim_root[0], [*root.prefix, choice])
+    if (not isinstance(here, Frontier) or len(here.options) < 2
+            or (here.kind != CHANCE and (here.decision in LOOPING or here.decision in PASSING))):
+        return [Share(choice)], None
+    odds = tuple(p for _, p in here.options) if here.kind == CHANCE else None
+    return [Share(choice, j) for j in range(len(here.options))], Below(odds)
+
+
+def _share_out(root: Root, shares: list[Share], rounds: tuple[tuple[int, int], ...], start: int,
+               workers: int) -> tuple[dict[Share, tuple[Fraction, Fraction]], dict[int, str]]:
+    """Each share solved by a worker from round ``start``, at most ``workers`` at once, their positions counted
+    into ``root``'s search: the interval each proved, and the limits they reached, by share number."""
     search = root.search
     context = multiprocessing.get_context("fork")
-    waiting = deque(choices)
+    waiting = deque(enumerate(shares))
     running: dict[Connection, tuple[Any, int]] = {}
+    proven: dict[Share, tuple[Fraction, Fraction]] = {}
     reasons: dict[int, str] = {}
     try:
         while waiting or running:
             while waiting and len(running) < workers:
-                choice = waiting.popleft()
+                number, share = waiting.popleft()
                 here, there = context.Pipe(duplex=False)
-                worker = context.Process(target=_solve_choice, args=(root, choice, rounds, start, there, os.getpid()),
-                                         name=f"chance-choice-{choice}", daemon=True)
+                worker = context.Process(target=_solve_share, args=(root, share, rounds, start, there, os.getpid()),
+                                         name=f"chance-share-{number}", daemon=True)
                 worker.start()
                 there.close()  # the worker's end: a worker that dies without a word closes the pipe
-                running[here] = (worker, choice)
+                running[here] = (worker, number)
             if search.should_stop is not None and search.should_stop():
                 raise LimitReached(f"stopped on request after {search.nodes + search.oracle.expanded:,} positions")
             for ready in wait(list(running), timeout=POLL):
                 assert isinstance(ready, Connection)
-                worker, choice = running.pop(ready)
-                reason = _take(root, choice, ready, worker)
+                worker, number = running.pop(ready)
+                lo, hi, nodes, expanded, reason = _take(shares[number], ready, worker)
+                proven[shares[number]] = (lo, hi)
+                search.nodes += nodes
+                search.oracle.expanded += expanded
                 if reason is not None:
-                    reasons[choice] = reason
+                    reasons[number] = reason
     finally:
         for worker, _ in running.values():
             worker.terminate()
         for worker, _ in running.values():
             worker.join()
-    return reasons
+    return proven, reasons
 
 
-def _take(root: Root, choice: int, pipe: Connection, worker: Any) -> str | None:
-    """A worker's answer merged into ``root`` (its interval, its positions counted); the limit it reached, if any."""
+def _take(share: Share, pipe: Connection, worker: Any) -> tuple[Fraction, Fraction, int, int, str | None]:
+    """A worker's answer: the interval it proved, the positions it and the oracle searched, the limit it reached."""
     try:
         message = pipe.recv()
     except EOFError:
@@ -123,33 +191,58 @@ def _take(root: Root, choice: int, pipe: Connection, worker: Any) -> str | None:
         worker.join()
     if message is None or message[0] != "done":
         said = f": {message[1]}" if message is not None else f" (exit code {worker.exitcode})"
-        raise RuntimeError(f"the worker solving choice {choice} of the chance search failed{said} (a bug: please report it)")
+        raise RuntimeError(f"the worker solving {share} of the chance search failed{said} (a bug: please report it)")
     _, lo, hi, nodes, expanded, reason = message
-    old_lo, old_hi = root.bounds[choice]
-    root.bounds[choice] = (max(old_lo, lo), min(old_hi, hi))
-    root.search.nodes += nodes
-    root.search.oracle.expanded += expanded
-    return reason
+    return lo, hi, nodes, expanded, reason
 
 
-def _solve_choice(root: Root, choice: int, rounds: tuple[tuple[int, int], ...], start: int, pipe: Connection,
-                  parent: int) -> None:
-    """In a worker: the rounds from ``start`` on ``choice`` alone; sends ``("done", lo, hi, nodes, expanded, reason)``."""
+def _solve_share(root: Root, share: Share, rounds: tuple[tuple[int, int], ...], start: int, pipe: Connection,
+                 parent: int) -> None:
+    """In a worker: the rounds from ``start`` on ``share`` alone; sends ``("done", lo, hi, nodes, expanded, reason)``."""
     start_as_worker(parent)
     search = root.search
     search.should_stop = None  # a request to stop is the parent's to poll: it ends this process
     nodes, expanded = search.nodes, search.oracle.expanded
-    root.focus(choice)
+    proven = [Fraction(0), Fraction(1)]
     reason = None
     try:
-        solve_rounds(root, rounds=rounds, start=start)
+        if share.step is None:
+            root.focus(share.choice)
+            try:
+                solve_rounds(root, rounds=rounds, start=start)
+            finally:
+                proven[:] = root.bounds[share.choice]
+        else:
+            _solve_below(root, share, rounds, start, proven)
     except LimitReached as exc:
         reason = str(exc)
     except BaseException as exc:  # (a bug, or memory): said to the parent, which reports it
         pipe.send(("failed", f"{type(exc).__name__}: {exc}"))
         return
-    lo, hi = root.bounds[choice]
-    pipe.send(("done", lo, hi, search.nodes - nodes, search.oracle.expanded - expanded, reason))
+    pipe.send(("done", proven[0], proven[1], search.nodes - nodes, search.oracle.expanded - expanded, reason))
+
+
+def _solve_below(root: Root, share: Share, rounds: tuple[tuple[int, int], ...], start: int, proven: list[Fraction]) -> None:
+    """The rounds from ``start`` on one option or outcome below a root choice, as :func:`solve_rounds` runs them on
+    a choice (the whole value range as the window); ``proven`` holds its interval, round after round."""
+    search = root.search
+    assert root.sim_root is not None  # (only where the simulator plays the root: _shares)
+    sim, key = root.sim_root
+    script = (key, *root.prefix, share.choice, share.step)
+    one = search.scale
+    lo, hi = 0, one
+    schedule = (*rounds, (NO_LOOP, None))
+    with deep_calls(RECURSION):
+        for r in range(start, len(schedule)):
+            if lo == hi:
+                return
+            search.round = r  # (numbered as in solve_rounds: the table's stamps compare them)
+            search.oracle_nodes = schedule[r][1]
+            clo, chi, _ = search.frontier_search(sim, root.state, script, NO_LOW, one + 1, schedule[r][0], 2)
+            lo, hi = max(lo, clo), min(hi, chi)
+            proven[:] = [Fraction(lo, one), Fraction(hi, one)]
+    if lo != hi:
+        raise RuntimeError("the chance search ended a round without limits unsettled (a bug: please report it)")
 
 
 __all__ = ["PROBE", "can_share", "solve_shared"]

@@ -26,6 +26,9 @@ CORPUS = ROOT / "benchmarks" / "chance"
 INDEX = {e["id"]: e for e in json.loads((CORPUS / "index.json").read_text())}
 SHARED = ["0025", "0030", "0043"]
 """Corpus positions of 2 to 4 tiles, each with choices still open after a probe of :data:`PROBE` positions."""
+ONE_OPEN = ["0006", "0020", "0046", "0060"]
+"""Corpus positions with one choice alone open after the probe: shared out below it (a draw in 0006 and 0020,
+a decision in 0046 and 0060)."""
 PROBE = 300
 
 
@@ -63,6 +66,34 @@ def test_the_probe_really_shares_out_these_positions() -> None:
         with pytest.raises(LimitReached):
             solve_rounds(root, rounds=EXACT_ROUNDS)
         assert sum(lo != hi for lo, hi in root.bounds) >= 2, ident
+
+
+def probed(ident: str) -> Root:
+    """The root of corpus position ``ident`` after the probe, as :func:`split.solve_shared` finds it."""
+    root = Root(FastExpectimax(PROBE), state_of(ident))
+    with pytest.raises(LimitReached):
+        solve_rounds(root, rounds=EXACT_ROUNDS)
+    return root
+
+
+@pytest.mark.parametrize("ident", ONE_OPEN)
+def test_one_choice_open_is_shared_out_below_with_the_values_of_one_search(ident: str) -> None:
+    shares, below = split._shares(probed(ident))
+    assert below is not None and len(shares) >= 2 and {s.choice for s in shares} == {shares[0].choice}
+    assert (below.odds is None) == (ident in ("0046", "0060"))
+    assert below.odds is None or sum(below.odds) == 1
+    state = state_of(ident)
+    one, two, three = alone(state), shared(state, 2), shared(state, 3)
+    assert two.bounds == one.bounds == three.bounds
+    assert all(lo == hi for lo, hi in two.bounds)
+    assert two.search.nodes + two.search.oracle.expanded == three.search.nodes + three.search.oracle.expanded
+    assert multiprocessing.active_children() == []
+
+
+def test_the_choices_open_are_shared_out_whole_when_two_or_more_are() -> None:
+    for ident in SHARED:
+        shares, below = split._shares(probed(ident))
+        assert below is None and len(shares) >= 2 and all(s.step is None for s in shares), ident
 
 
 def test_a_position_settled_within_the_probe_needs_no_worker() -> None:
@@ -108,8 +139,18 @@ def test_a_worker_that_fails_is_reported(monkeypatch: pytest.MonkeyPatch) -> Non
         return original(root, **kwargs)
 
     monkeypatch.setattr(split, "solve_rounds", broken)
-    with pytest.raises(RuntimeError, match="choice .* failed: ValueError: a deliberate failure"):
+    with pytest.raises(RuntimeError, match="Share.* failed: ValueError: a deliberate failure"):
         shared(state_of("0025"), 2)
+    assert multiprocessing.active_children() == []
+
+
+def test_a_worker_below_a_choice_that_fails_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: Any) -> None:
+        raise ValueError("a deliberate failure")
+
+    monkeypatch.setattr(split, "_solve_below", broken)
+    with pytest.raises(RuntimeError, match=r"Share\(choice=\d+, step=0\) .* failed: ValueError: a deliberate failure"):
+        shared(state_of("0006"), 2)
     assert multiprocessing.active_children() == []
 
 
