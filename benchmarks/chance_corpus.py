@@ -1,7 +1,8 @@
 """The chance search and the hint on the corpus of real mid-game positions (issue 25's table).
 
     .venv/bin/python benchmarks/chance_corpus.py [--ids 0001,0002] [--reference] [--reference-max-nodes 2000000]
-                                                 [--reference-labelled-only] [--scenarios] [--fast-time-limit S]
+                                                 [--reference-labelled-only] [--reference-oracle python]
+                                                 [--scenarios] [--fast-time-limit S]
                                                  [--fast-defaults] [--fast-workers N] [--hint-limit 1.0] [--no-hint]
                                                  [--json PATH]
 
@@ -17,7 +18,10 @@ On every position of ``benchmarks/chance/`` (``make_chance_corpus.py``), in one 
 - **reference** (with ``--reference``): the same with the reference engine over the rules engine,
   at most ``--reference-max-nodes`` positions, in the same run, for the ratio of the two
   (``--reference-labelled-only``: on the labelled positions only, the others being the ones the
-  reference could not finish);
+  reference could not finish); with ``--reference-oracle python`` the reference's end-game oracle runs
+  its Python search over the kernel (``EndgameOracle(compiled=False)``), the oracle as it was when
+  issue 25 was filed, before issue 29 compiled it: the engine the issue measured, not today's
+  reference, which shares the fast engine's compiled oracle;
 - with ``--scenarios``, the positions of ``scenarios/chance`` too (ids ``chance/01``...), labelled
   live by the reference (so ``--scenarios`` needs ``--reference``); their hint is judged the same way;
 - **hint** at ``--hint-limit`` seconds (the default limit of ``lueur hint``): the choice it
@@ -38,6 +42,8 @@ import json
 import platform
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -85,6 +91,25 @@ class OracleClock:
         return seconds
 
 
+@contextmanager
+def python_oracle(wanted: bool) -> Iterator[None]:
+    """Inside, every new :class:`EndgameOracle` runs its Python search (``compiled=False``), when ``wanted``."""
+    if not wanted:
+        yield
+        return
+    original = EndgameOracle.__init__
+
+    def python_search(oracle: EndgameOracle, *args: Any, **kwargs: Any) -> None:
+        kwargs["compiled"] = False
+        original(oracle, *args, **kwargs)
+
+    EndgameOracle.__init__ = python_search  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        EndgameOracle.__init__ = original  # type: ignore[method-assign]
+
+
 def solve(state: GameState, engine: str, max_nodes: int | None, clock: OracleClock, time_limit: float | None = None,
           workers: int = 1) -> dict[str, Any]:
     """One solve, no hindsight; ``max_nodes`` None: the default node and memory budgets."""
@@ -123,6 +148,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--reference", action="store_true", help="also solve with the reference engine")
     parser.add_argument("--reference-max-nodes", type=int, default=2_000_000)
     parser.add_argument("--reference-labelled-only", action="store_true", help="the reference on labelled positions only")
+    parser.add_argument("--reference-oracle", choices=("compiled", "python"), default="compiled",
+                        help="the reference's end-game oracle: compiled (today's) or python (as when issue 25 was filed)")
     parser.add_argument("--scenarios", action="store_true", help="also scenarios/chance, labelled live by the reference")
     parser.add_argument("--fast-max-nodes", type=int, default=50_000_000)
     parser.add_argument("--fast-time-limit", type=float, default=None, help="wall seconds per fast solve (default: none)")
@@ -158,8 +185,9 @@ def main(argv: list[str] | None = None) -> None:
             engines.reverse()
         for engine in engines:
             max_nodes = (None if args.fast_defaults else args.fast_max_nodes) if engine == "fast" else args.reference_max_nodes
-            row[engine] = solve(state, engine, max_nodes, clock, args.fast_time_limit if engine == "fast" else None,
-                                args.fast_workers if engine == "fast" else 1)
+            with python_oracle(engine == "reference" and args.reference_oracle == "python"):
+                row[engine] = solve(state, engine, max_nodes, clock, args.fast_time_limit if engine == "fast" else None,
+                                    args.fast_workers if engine == "fast" else 1)
         if "reference" in row:
             if live and row["reference"]["p_win"] is not None:
                 label = {"p_win": row["reference"]["p_win"], "choices": row["reference"]["choices"]}
