@@ -103,7 +103,7 @@ def python_oracle(wanted: bool) -> Iterator[None]:
         kwargs["compiled"] = False
         original(oracle, *args, **kwargs)
 
-    EndgameOracle.__init__ = python_search  # type: ignore[method-assign]
+    EndgameOracle.__init__ = python_search  # type: ignore[method-assign,assignment]
     try:
         yield
     finally:
