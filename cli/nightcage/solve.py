@@ -68,8 +68,10 @@ def solve(
     optimal play (expectimax over the draws): CERTAIN or POSSIBLE (exit 0),
     IMPOSSIBLE (exit 1), or UNKNOWN when the pile is too large to search
     within the limits (exit 3). With two workers or more, each choice still
-    open after a short search is solved by a worker of its own, with what
-    is left of --max-nodes and --max-positions for itself.
+    open after a short search is solved by a worker of its own (one choice
+    alone open: each option or draw just below it), with what is left of
+    --max-nodes and --max-positions for itself, so that the positions
+    counted can pass --max-nodes.
     """
 
     pos, _ = load(file)
