@@ -97,6 +97,7 @@ typedef struct {
     long h;
     int at;
     Fp key;
+    u64 reach;
 } Ranked;
 
 static int by_bound(const void *x, const void *y) {
@@ -110,11 +111,12 @@ static inline void prefetch_slot(const Set *s, Fp f) {
 }
 
 /* oracle.py's _children: the turn results worth trying (bounded, past the board's turn budget
- * dropped), best last, with their canonical keys; a win alone as one child with `win` set. 0, or
- * -1 (an exception set). As in the compiled search (search.c), the cheap test of a shared region
- * drops most dead ends before any bound, its region serves the bound and the key, and each key's
- * slots are fetched at once: most children of a loss proof are already remembered, and their
- * probes then wait on no memory. */
+ * dropped), best last, with their canonical keys; a win (a winning turn, or a result remembered
+ * won) alone as one child with `win` set. 0, or -1 (an exception set). As in the compiled search
+ * (search.c), the cheap test of a shared region drops most dead ends before any bound, and its
+ * region serves the key and the bound. Each key's slots are fetched as soon as it is known, and
+ * looked up once every key is: most children of a loss proof are already remembered lost, and
+ * those are dropped before their bound, the dearest part (a walk from each gate). */
 static int children(const Ctx *c, const Memory *m, const Pt *s, int n, Frame *f, int *win) {
     *win = 0;
     f->first = arena_top;
@@ -132,7 +134,7 @@ static int children(const Ctx *c, const Memory *m, const Pt *s, int n, Frame *f,
         ranked = fresh;
         cap_ranked = count;
     }
-    int kept = 0;
+    int found = 0;
     for (int r = 0; r < count; r++) {
         const Pt *child = result_at(r);
         if (k_won(child->b, child->ps, n)) {
@@ -141,14 +143,25 @@ static int children(const Ctx *c, const Memory *m, const Pt *s, int n, Frame *f,
         }
         u64 reach = fast_together(c, child->b, child->ps, n);
         if (!reach) continue; /* its bound would be INFINITE */
-        long h = fast_win_bound_in(c, child->b, child->ps, n, child->turn, reach);
-        if (h >= INFINITE) continue;
         Fp key = fast_canonical_in(c, child, child->turn, n, reach);
         prefetch_slot(&m->won, key);
         prefetch_slot(&m->lost, key);
-        ranked[kept].h = h;
-        ranked[kept].key = key;
-        ranked[kept++].at = r;
+        ranked[found].key = key;
+        ranked[found].reach = reach;
+        ranked[found++].at = r;
+    }
+    int kept = 0;
+    for (int i = 0; i < found; i++) {
+        if (set_has(&m->won, ranked[i].key)) {
+            *win = 1;
+            return 0;
+        }
+        if (set_has(&m->lost, ranked[i].key)) continue;
+        const Pt *child = result_at(ranked[i].at);
+        long h = fast_win_bound_in(c, child->b, child->ps, n, child->turn, ranked[i].reach);
+        if (h >= INFINITE) continue;
+        ranked[kept] = ranked[i];
+        ranked[kept++].h = h;
     }
     qsort(ranked, (size_t)kept, sizeof(Ranked), by_bound);
     if (arena_top + kept > arena_cap) {
