@@ -34,7 +34,8 @@ from solver.nightcage.commands.grade import grade as grade_command
 @click.option("--verdict", type=click.Choice(["win", "lose"]), default="win", show_default=True,
               help="win: escape in the one optimal way; lose: prove there is no escape.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same puzzles (whatever --workers and --backend).")
-@click.option("--workers", type=click.IntRange(min=1), default=None, help="Worker processes (or Ray CPUs)  [default: the CPUs this process may use]")
+@click.option("--workers", type=click.IntRange(min=1), default=None,
+              help="Worker processes (or Ray CPUs)  [default: the CPUs this process may use]")
 @click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
               help="local: processes on this machine; ray: Ray tasks.")
 @click.option("--address", default=None, help="Ray cluster address (with --backend ray)  [default: start a local instance]")
