@@ -83,7 +83,18 @@ def solve_shared(root: Root, rounds: tuple[tuple[int, int], ...], workers: int, 
     shares, below = _shares(root)
     if len(shares) < 2:
         return solve_rounds(root, rounds=rounds, start=start)
-    proven, reasons = _share_out(root, shares, rounds, start, workers)
+    proven: dict[Share, tuple[Fraction, Fraction]] = {}
+    try:
+        reasons = _share_out(root, shares, rounds, start, workers, proven)
+    finally:  # (a request to stop keeps what the workers done so far proved)
+        _merge(root, shares, below, proven)
+    if reasons:
+        raise LimitReached(reasons[min(reasons)])
+    return root
+
+
+def _merge(root: Root, shares: list[Share], below: Below | None, proven: dict[Share, tuple[Fraction, Fraction]]) -> None:
+    """What the shares' workers proved, narrowing the intervals of the root's choices (a share not done: [0, 1])."""
     if below is None:
         found = {share.choice: proven[share] for share in shares if share in proven}
     else:
@@ -91,9 +102,6 @@ def solve_shared(root: Root, rounds: tuple[tuple[int, int], ...], workers: int, 
     for choice, (lo, hi) in found.items():
         old_lo, old_hi = root.bounds[choice]
         root.bounds[choice] = (max(old_lo, lo), min(old_hi, hi))
-    if reasons:
-        raise LimitReached(reasons[min(reasons)])
-    return root
 
 
 @dataclass(frozen=True)
@@ -141,15 +149,15 @@ def _shares(root: Root) -> tuple[list[Share], Below | None]:
     return [Share(choice, j) for j in range(len(here.options))], Below(odds)
 
 
-def _share_out(root: Root, shares: list[Share], rounds: tuple[tuple[int, int], ...], start: int,
-               workers: int) -> tuple[dict[Share, tuple[Fraction, Fraction]], dict[int, str]]:
+def _share_out(root: Root, shares: list[Share], rounds: tuple[tuple[int, int], ...], start: int, workers: int,
+               proven: dict[Share, tuple[Fraction, Fraction]]) -> dict[int, str]:
     """Each share solved by a worker from round ``start``, at most ``workers`` at once, their positions counted
-    into ``root``'s search: the interval each proved, and the limits they reached, by share number."""
+    into ``root``'s search and the interval each proved into ``proven`` as they come: the limits they reached,
+    by share number."""
     search = root.search
     context = multiprocessing.get_context("fork")
     waiting = deque(enumerate(shares))
     running: dict[Connection, tuple[Any, int]] = {}
-    proven: dict[Share, tuple[Fraction, Fraction]] = {}
     reasons: dict[int, str] = {}
     try:
         while waiting or running:
@@ -177,7 +185,7 @@ def _share_out(root: Root, shares: list[Share], rounds: tuple[tuple[int, int], .
             worker.terminate()
         for worker, _ in running.values():
             worker.join()
-    return proven, reasons
+    return reasons
 
 
 def _take(share: Share, pipe: Connection, worker: Any) -> tuple[Fraction, Fraction, int, int, str | None]:

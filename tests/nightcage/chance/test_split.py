@@ -130,6 +130,29 @@ def test_a_request_to_stop_ends_the_workers() -> None:
     assert multiprocessing.active_children() == []
 
 
+def test_a_request_to_stop_keeps_what_the_workers_done_proved(monkeypatch: pytest.MonkeyPatch) -> None:
+    done: list[split.Share] = []
+    original = split._take
+
+    def take(share: split.Share, *args: Any) -> Any:
+        done.append(share)
+        return original(share, *args)
+
+    monkeypatch.setattr(split, "_take", take)
+    state = state_of("0043")
+    exact = alone(state).bounds
+    search = FastExpectimax(50_000_000, should_stop=lambda: bool(done), budget=PositionBudget(None),
+                            compiled_budget=PositionBudget(None))
+    root = Root(search, state)
+    with pytest.raises(LimitReached, match="stopped on request"):
+        split.solve_shared(root, EXACT_ROUNDS, 1 + len(root.texts), probe=PROBE)  # (one at once would finish them in turn)
+    assert done and all(s.step is None for s in done)
+    for share in done:
+        assert root.bounds[share.choice] == exact[share.choice]
+    assert any(lo != hi for lo, hi in root.bounds), "some share was still running when the stop came"
+    assert multiprocessing.active_children() == []
+
+
 def test_a_worker_that_fails_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
     original = split.solve_rounds
 
