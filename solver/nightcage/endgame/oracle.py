@@ -216,21 +216,11 @@ class EndgameOracle:
         return False
 
     def _children(self, k: Any) -> list[Any]:
-        """The turn results worth trying, best last (they are popped): a win, if any, alone (a winning turn,
-        or a result remembered won). Results remembered lost are dropped before their bound, the dearest part
-        (most children of a loss proof are), as the compiled search does (``kernel/csrc/oracle.c``)."""
-        results = []
+        """The turn results worth trying, best last (they are popped): a win, if any, alone."""
+        ranked = []
         for after, _ in eg.successors(k, include_losses=False):
             if eg.outcome(after) == "win":
                 return [WIN]
-            results.append(after)
-        ranked = []
-        for after in results:
-            key = canonical(after)
-            if key in self.won:
-                return [WIN]
-            if key in self.lost:
-                continue
             h = win_bound(after)
             if h >= INFINITE:
                 continue

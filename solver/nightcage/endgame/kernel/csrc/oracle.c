@@ -111,12 +111,13 @@ static inline void prefetch_slot(const Set *s, Fp f) {
 }
 
 /* oracle.py's _children: the turn results worth trying (bounded, past the board's turn budget
- * dropped), best last, with their canonical keys; a win (a winning turn, or a result remembered
- * won) alone as one child with `win` set. 0, or -1 (an exception set). As in the compiled search
- * (search.c), the cheap test of a shared region drops most dead ends before any bound, and its
- * region serves the key and the bound. Each key's slots are fetched as soon as it is known, and
- * looked up once every key is: most children of a loss proof are already remembered lost, and
- * those are dropped before their bound, the dearest part (a walk from each gate). */
+ * dropped), best last, with their canonical keys; a win alone as one child with `win` set. 0, or
+ * -1 (an exception set). As in the compiled search (search.c), the cheap test of a shared region
+ * drops most dead ends before any bound, and its region serves the key and the bound. Each key's
+ * slots are fetched as soon as it is known, and looked up once every key is: most children of a
+ * loss proof are already remembered lost, and those are dropped before their bound, the dearest
+ * part (a walk from each gate). oracle.py skips them only when it tries them, since there the key
+ * is the dearer part; either way they are not expanded. */
 static int children(const Ctx *c, const Memory *m, const Pt *s, int n, Frame *f, int *win) {
     *win = 0;
     f->first = arena_top;
@@ -152,10 +153,7 @@ static int children(const Ctx *c, const Memory *m, const Pt *s, int n, Frame *f,
     }
     int kept = 0;
     for (int i = 0; i < found; i++) {
-        if (set_has(&m->won, ranked[i].key)) {
-            *win = 1;
-            return 0;
-        }
+        /* (one remembered won is taken when tried, as oracle.py's reference does: the same positions expanded) */
         if (set_has(&m->lost, ranked[i].key)) continue;
         const Pt *child = result_at(ranked[i].at);
         long h = fast_win_bound_in(c, child->b, child->ps, n, child->turn, ranked[i].reach);
