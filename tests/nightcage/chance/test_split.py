@@ -47,15 +47,19 @@ def shared(state: GameState, workers: int, max_nodes: int = 50_000_000, should_s
     return split.solve_shared(root, EXACT_ROUNDS, workers, probe=PROBE)
 
 
-@pytest.mark.parametrize("ident", SHARED)
-def test_shared_out_the_choices_have_the_values_of_one_search(ident: str) -> None:
-    state = state_of(ident)
+def assert_as_one_search(state: GameState) -> None:
+    """Shared out between 2 and 3 workers: the exact values of one search, and the same count for both."""
     one, two, three = alone(state), shared(state, 2), shared(state, 3)
     assert two.bounds == one.bounds == three.bounds
     assert all(lo == hi for lo, hi in two.bounds)
     # every worker starts from the same tables: the count does not depend on how many run at once
     assert two.search.nodes + two.search.oracle.expanded == three.search.nodes + three.search.oracle.expanded
     assert multiprocessing.active_children() == []
+
+
+@pytest.mark.parametrize("ident", SHARED)
+def test_shared_out_the_choices_have_the_values_of_one_search(ident: str) -> None:
+    assert_as_one_search(state_of(ident))
 
 
 def test_the_probe_really_shares_out_these_positions() -> None:
@@ -82,12 +86,7 @@ def test_one_choice_open_is_shared_out_below_with_the_values_of_one_search(ident
     assert below is not None and len(shares) >= 2 and {s.choice for s in shares} == {shares[0].choice}
     assert (below.odds is None) == (ident in ("0046", "0060"))
     assert below.odds is None or sum(below.odds) == 1
-    state = state_of(ident)
-    one, two, three = alone(state), shared(state, 2), shared(state, 3)
-    assert two.bounds == one.bounds == three.bounds
-    assert all(lo == hi for lo, hi in two.bounds)
-    assert two.search.nodes + two.search.oracle.expanded == three.search.nodes + three.search.oracle.expanded
-    assert multiprocessing.active_children() == []
+    assert_as_one_search(state_of(ident))
 
 
 def test_the_choices_open_are_shared_out_whole_when_two_or_more_are() -> None:
