@@ -393,6 +393,8 @@ class Root:
         self.child_states: list[GameState] = []
         self.only: int | None = None
         """The one choice searched, when :meth:`focus` chose it."""
+        self.below: int | None = None
+        """The option or outcome just below that choice searched instead of it, when :meth:`focus` chose one."""
         search.adopt(state.pile)
         self._build()
         self.bounds = [(ZERO, ONE)] * len(self.texts)
@@ -439,7 +441,8 @@ class Root:
         alpha, beta = window[0].numerator * one // window[0].denominator, -(-window[1].numerator * one // window[1].denominator)
         if self.sim_root is not None:
             sim, key = self.sim_root
-            lo, hi, _ = self.search.frontier_search(sim, self.state, (key, *self.prefix, i), alpha, beta, left, 1)
+            point = (key, *self.prefix, i) if self.below is None else (key, *self.prefix, i, self.below)
+            lo, hi, _ = self.search.frontier_search(sim, self.state, point, alpha, beta, left, 1 if self.below is None else 2)
         else:
             lo, hi, _ = self.search.state_search(self.child_states[i], alpha, beta, left, 1)
         return Fraction(lo, one), Fraction(hi, one)
@@ -448,9 +451,15 @@ class Root:
         """Every choice searched has its exact value (every choice, unless :meth:`focus` chose one)."""
         return all(self.bounds[i][0] == self.bounds[i][1] for i in self.searched())
 
-    def focus(self, choice: int) -> None:
-        """Search only ``choice`` from now on (a worker's share of the root: :mod:`solver.nightcage.chance.split`)."""
+    def focus(self, choice: int, below: int | None = None) -> None:
+        """Search only ``choice`` from now on, or with ``below`` only that option or outcome of the decision or draw
+        it leads to, whose interval ``bounds[choice]`` then holds (a worker's share of the root:
+        :mod:`solver.nightcage.chance.split`; the simulator plays the root)."""
         self.only = choice
+        if below is not None:
+            assert self.sim_root is not None
+            self.below = below
+            self.bounds[choice] = (ZERO, ONE)  # (a point below a choice may be worth less than the choice)
 
     def searched(self) -> range | tuple[int]:
         """The choices the rounds search."""

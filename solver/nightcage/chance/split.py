@@ -43,10 +43,9 @@ from fractions import Fraction
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
-from solver.base.deep_calls import deep_calls
 from solver.base.errors import LimitReached
 from solver.base.workers import start_as_worker
-from solver.nightcage.chance.fast_expectimax import LOOPING, NO_LOOP, NO_LOW, PASSING, RECURSION, Root, solve_rounds
+from solver.nightcage.chance.fast_expectimax import LOOPING, PASSING, Root, solve_rounds
 from solver.nightcage.chance.turns import CHANCE, Frontier, step
 
 PROBE = 20_000
@@ -211,46 +210,17 @@ def _solve_share(root: Root, share: Share, rounds: tuple[tuple[int, int], ...], 
     search = root.search
     search.should_stop = None  # a request to stop is the parent's to poll: it ends this process
     nodes, expanded = search.nodes, search.oracle.expanded
-    proven = [Fraction(0), Fraction(1)]
     reason = None
     try:
-        if share.step is None:
-            root.focus(share.choice)
-            try:
-                solve_rounds(root, rounds=rounds, start=start)
-            finally:
-                proven[:] = root.bounds[share.choice]
-        else:
-            _solve_below(root, share, rounds, start, proven)
+        root.focus(share.choice, share.step)
+        solve_rounds(root, rounds=rounds, start=start)
     except LimitReached as exc:
         reason = str(exc)
     except BaseException as exc:  # (a bug, or memory): said to the parent, which reports it
         pipe.send(("failed", f"{type(exc).__name__}: {exc}"))
         return
-    pipe.send(("done", proven[0], proven[1], search.nodes - nodes, search.oracle.expanded - expanded, reason))
-
-
-def _solve_below(root: Root, share: Share, rounds: tuple[tuple[int, int], ...], start: int, proven: list[Fraction]) -> None:
-    """The rounds from ``start`` on one option or outcome below a root choice, as :func:`solve_rounds` runs them on
-    a choice (the whole value range as the window); ``proven`` holds its interval, round after round."""
-    search = root.search
-    assert root.sim_root is not None  # (only where the simulator plays the root: _shares)
-    sim, key = root.sim_root
-    script = (key, *root.prefix, share.choice, share.step)
-    one = search.scale
-    lo, hi = 0, one
-    schedule = (*rounds, (NO_LOOP, None))
-    with deep_calls(RECURSION):
-        for r in range(start, len(schedule)):
-            if lo == hi:
-                return
-            search.round = r  # (numbered as in solve_rounds: the table's stamps compare them)
-            search.oracle_nodes = schedule[r][1]
-            clo, chi, _ = search.frontier_search(sim, root.state, script, NO_LOW, one + 1, schedule[r][0], 2)
-            lo, hi = max(lo, clo), min(hi, chi)
-            proven[:] = [Fraction(lo, one), Fraction(hi, one)]
-    if lo != hi:
-        raise RuntimeError("the chance search ended a round without limits unsettled (a bug: please report it)")
+    lo, hi = root.bounds[share.choice]
+    pipe.send(("done", lo, hi, search.nodes - nodes, search.oracle.expanded - expanded, reason))
 
 
 __all__ = ["PROBE", "can_share", "solve_shared"]

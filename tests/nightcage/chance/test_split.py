@@ -167,10 +167,14 @@ def test_a_worker_that_fails_is_reported(monkeypatch: pytest.MonkeyPatch) -> Non
 
 
 def test_a_worker_below_a_choice_that_fails_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(*args: Any) -> None:
-        raise ValueError("a deliberate failure")
+    original = split.solve_rounds
 
-    monkeypatch.setattr(split, "_solve_below", broken)
+    def broken(root: Root, **kwargs: Any) -> Root:
+        if root.below is not None:  # in a worker below a choice
+            raise ValueError("a deliberate failure")
+        return original(root, **kwargs)
+
+    monkeypatch.setattr(split, "solve_rounds", broken)
     with pytest.raises(RuntimeError, match=r"Share\(choice=\d+, step=0\) .* failed: ValueError: a deliberate failure"):
         shared(state_of("0006"), 2)
     assert multiprocessing.active_children() == []
