@@ -19,9 +19,9 @@ On every position of ``benchmarks/chance/`` (``make_chance_corpus.py``), in one 
   at most ``--reference-max-nodes`` positions, in the same run, for the ratio of the two
   (``--reference-labelled-only``: on the labelled positions only, the others being the ones the
   reference could not finish); with ``--reference-oracle python`` the reference's end-game oracle runs
-  its Python search over the kernel (``EndgameOracle(compiled=False)``), the oracle as it was when
-  issue 25 was filed, before issue 29 compiled it: the engine the issue measured, not today's
-  reference, which shares the fast engine's compiled oracle;
+  its Python search over the kernel without the Nerve order (``EndgameOracle(compiled=False,
+  nerve_order=False)``), the oracle as it was when issue 25 was filed, before issue 29 compiled it:
+  the engine the issue measured, not today's reference, which shares the fast engine's compiled oracle;
 - with ``--scenarios``, the positions of ``scenarios/chance`` too (ids ``chance/01``...), labelled
   live by the reference (so ``--scenarios`` needs ``--reference``); their hint is judged the same way;
 - **hint** at ``--hint-limit`` seconds (the default limit of ``lueur hint``): the choice it
@@ -95,7 +95,8 @@ class OracleClock:
 
 @contextmanager
 def python_oracle(wanted: bool) -> Iterator[None]:
-    """Inside, every new :class:`EndgameOracle` runs its Python search (``compiled=False``), when ``wanted``."""
+    """Inside, every new :class:`EndgameOracle` runs its Python search without the Nerve order
+    (``compiled=False, nerve_order=False``: the oracle issue 25 measured), when ``wanted``."""
     if not wanted:
         yield
         return
@@ -103,6 +104,7 @@ def python_oracle(wanted: bool) -> Iterator[None]:
 
     def python_search(oracle: EndgameOracle, *args: Any, **kwargs: Any) -> None:
         kwargs["compiled"] = False
+        kwargs["nerve_order"] = False
         original(oracle, *args, **kwargs)
 
     EndgameOracle.__init__ = python_search  # type: ignore[method-assign,assignment]

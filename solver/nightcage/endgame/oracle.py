@@ -19,7 +19,8 @@ from typing import Any
 from solver.base.errors import LimitReached, NotCovered
 from solver.base.limits import Limits, PositionBudget
 from solver.nightcage.endgame import kernel as eg
-from solver.nightcage.endgame.bounds import INFINITE, canonical, turns_needed_anywhere, win_bound
+from solver.nightcage.endgame.bounds import INFINITE, turns_needed_anywhere, win_bound
+from solver.nightcage.endgame.nerve_order import Identity, ProvenByNerve, identity, undominated
 from solver.nightcage.endgame.search import DEFAULT_MAX_NODES, solve
 from solver.nightcage.model.state import GameState
 from solver.nightcage.rules.outcome import outcome
@@ -32,7 +33,9 @@ class EndgameOracle:
     Expectimax values hundreds of end-game positions that share most of their
     futures; a depth-first search for any win, trying the children the lower
     bound likes best first, with the positions proven lost remembered across
-    calls, answers them far faster than an optimal search per position.
+    calls, answers them far faster than an optimal search per position. A position
+    proven lost also answers for those with less Nerve, and one proven won for those
+    with more (:mod:`solver.nightcage.endgame.nerve_order`).
 
     ``budget`` bounds the positions it remembers (shared with the caller's own
     tables, when the caller registered them): when it is full, the question
@@ -49,11 +52,17 @@ class EndgameOracle:
 
     def __init__(self, max_nodes: int = DEFAULT_MAX_NODES, should_stop: Callable[[], bool] | None = None,
                  budget: PositionBudget | None = None, compiled: bool = True,
-                 compiled_budget: PositionBudget | None = None) -> None:
+                 compiled_budget: PositionBudget | None = None, nerve_order: bool = True) -> None:
         self.lost: set[Any] = set()
         self.won: set[Any] = set()
-        """Canonical keys proven (the Python search's, and positions the compiled one cannot take)."""
-        self.compiled = eg.compiled_oracle() if compiled else None
+        """Positions proven by the search through the rules engine (a pile of known order)."""
+        self.nerve_order = nerve_order
+        """False: no position answers for another with other Nerve, and dominated siblings are tried (the
+        oracle before issue 25's eighth pass, for benchmarks and as a check); only the Python search has it."""
+        self.kernel_lost = ProvenByNerve(lost=True, ordered=nerve_order)
+        self.kernel_won = ProvenByNerve(lost=False, ordered=nerve_order)
+        """Kernel positions proven by the Python search (the compiled one keeps its own)."""
+        self.compiled = eg.compiled_oracle() if compiled and nerve_order else None
         self.max_nodes = max_nodes
         self.expanded = 0
         self.should_stop = should_stop
@@ -61,13 +70,15 @@ class EndgameOracle:
         self.budget = budget if budget is not None else PositionBudget(None)
         self.compiled_budget = compiled_budget if compiled_budget is not None else self.budget
         """The budget the compiled memory counts against (``budget`` itself unless one was given)."""
-        self.budget.keep(self.won, self.lost)
+        self.budget.keep(self.won, self.lost, self.kernel_won, self.kernel_lost)
         self.compiled_budget.keep(_Remembered(self))
 
     def forget(self) -> None:
         """Drop the positions proven so far (they are a cache: answers stay the same, only slower)."""
         self.won.clear()
         self.lost.clear()
+        self.kernel_won.clear()
+        self.kernel_lost.clear()
         if self.compiled is not None:
             self.compiled.forget()
 
@@ -77,16 +88,18 @@ class EndgameOracle:
 
     def remembered(self) -> int:
         """Positions proven won or lost and remembered."""
-        return len(self.won) + len(self.lost) + (sum(self.compiled.sizes()) if self.compiled is not None else 0)
+        compiled = sum(self.compiled.sizes()) if self.compiled is not None else 0
+        return len(self.won) + len(self.lost) + len(self.kernel_won) + len(self.kernel_lost) + compiled
 
     def known(self, k: Any) -> str | None:
-        """``win`` or ``lose`` when the kernel position ``k`` was proven so and is remembered, else None."""
+        """``win`` or ``lose`` when the kernel position ``k`` was proven so (itself, or one it dominates
+        or is dominated by: :mod:`~solver.nightcage.endgame.nerve_order`) and is remembered, else None."""
         if self.compiled is not None:
             found = self.compiled.known(k)
             if found is not None:
                 return found
-        key = canonical(k)
-        return "win" if key in self.won else "lose" if key in self.lost else None
+        ident = identity(k)
+        return "win" if self.kernel_won.covers(ident) else "lose" if self.kernel_lost.covers(ident) else None
 
     def wins(self, state: GameState, deadline: float | None = None) -> bool:
         """Whether some sequence of turns wins from this deterministic position.
@@ -180,13 +193,13 @@ class EndgameOracle:
         return None
 
     def _python_dfs(self, root: Any, deadline: float | None) -> bool:
-        key = canonical(root)
-        if key in self.won:
+        key = identity(root)
+        if self.kernel_won.covers(key):
             return True
-        if key in self.lost:
+        if self.kernel_lost.covers(key):
             return False
-        on_path: dict[Any, int] = {key: 0}
-        # frames: [key, children still to try, low]
+        on_path: dict[Identity, int] = {key: 0}
+        # frames: [identity, children (identity, position) still to try, low]
         stack: list[list[Any]] = [[key, self._children(root), _NO_LOOP]]
         while stack:
             frame = stack[-1]
@@ -195,17 +208,16 @@ class EndgameOracle:
                 stack.pop()
                 depth = on_path.pop(k)
                 if low >= depth:
-                    self.lost.add(k)
+                    self.kernel_lost.add(k)
                 if stack:
                     stack[-1][2] = min(stack[-1][2], low)
                 continue
-            child = children.pop()
-            ck = None if child is WIN else canonical(child)
-            if child is WIN or ck in self.won:
+            ck, child = children.pop()
+            if child is WIN or self.kernel_won.covers(ck):
                 for done in stack:
-                    self.won.add(done[0])
+                    self.kernel_won.add(done[0])
                 return True
-            if ck in self.lost:
+            if self.kernel_lost.covers(ck):
                 continue
             if ck in on_path:
                 frame[2] = min(low, on_path[ck])
@@ -215,18 +227,22 @@ class EndgameOracle:
             stack.append([ck, self._children(child), _NO_LOOP])
         return False
 
-    def _children(self, k: Any) -> list[Any]:
-        """The turn results worth trying, best last (they are popped): a win, if any, alone."""
-        ranked = []
+    def _children(self, k: Any) -> list[tuple[Identity | None, Any]]:
+        """The turn results worth trying with their identities, best last (they are popped): a win,
+        if any, alone; none a sibling dominates (:func:`~solver.nightcage.endgame.nerve_order.undominated`)."""
+        hopeful = []
         for after, _ in eg.successors(k, include_losses=False):
             if eg.outcome(after) == "win":
-                return [WIN]
+                return [(None, WIN)]
             h = win_bound(after)
             if h >= INFINITE:
                 continue
-            ranked.append((h, after))
-        ranked.sort(key=lambda item: -item[0])
-        return [after for _, after in ranked]
+            hopeful.append((identity(after), (h, after)))
+        if self.nerve_order:
+            hopeful = undominated(hopeful)
+        ranked = [(ident, h, after) for ident, (h, after) in hopeful]
+        ranked.sort(key=lambda item: -item[1])
+        return [(ident, after) for ident, _, after in ranked]
 
     def _check_time(self, deadline: float | None) -> None:
         limit = self._limit(deadline)

@@ -1,15 +1,29 @@
 /* The end-game oracle's depth-first search, compiled (solver/nightcage/endgame/oracle.py's _dfs, its
- * reference): is there any win from a kernel position? Children are tried smallest bound first;
- * positions proven won or lost are remembered across questions, by the fingerprint of their
- * canonical key, in two sets kept in a capsule (oracle_new). As in oracle.py (Tarjan's low links),
+ * reference): is there any win from a kernel position? Children are tried smallest bound first,
+ * none a sibling dominates by Nerve; positions proven won or lost are remembered across questions,
+ * by the fingerprint of their canonical key without Nerve and their Nerve, in two sets kept in a
+ * capsule (oracle_new). As in oracle.py (Tarjan's low links),
  * a position whose only hope ran through one on the current path is not remembered as lost. */
 #include "turn.h"
 
+/* A remembered position: the fingerprint of its canonical key with every prisoner's Nerve left
+ * out, and the Nerve apart (3 bits a prisoner, NERVE_USED set in a used slot). More Nerve never
+ * hurts (nerve_order.py, docs/planners.md): a position lost with some Nerve is lost with less, and
+ * one won with some Nerve is won with more, so a set answers for every position its entries
+ * dominate (lost) or are dominated by (won). Entries of one key lie on one probe chain. */
 typedef struct {
     u64 a;
     uint32_t b;
-    uint32_t used;
+    uint32_t nerve;
 } Key;
+
+#define NERVE_USED 0x80000000u
+#define NERVE_GUARDS 0x924924u /* the top bit of each prisoner's 3 */
+
+typedef struct {
+    Fp f;
+    uint32_t nerve;
+} Id;
 
 typedef struct {
     Key *slots;
@@ -20,14 +34,18 @@ typedef struct {
     Set won, lost;
 } Memory;
 
+static inline int at_least(uint32_t v, uint32_t q) { /* every prisoner's v >= q */
+    return ((((v | NERVE_GUARDS) - q) & NERVE_GUARDS) == NERVE_GUARDS);
+}
+
 static int set_grow(Set *s) {
     long ns = s->nslots ? s->nslots * 2 : 1 << 12;
     Key *fresh = calloc((size_t)ns, sizeof(Key));
     if (!fresh) return -1;
     for (long i = 0; i < s->nslots; i++) {
-        if (!s->slots[i].used) continue;
+        if (!s->slots[i].nerve) continue;
         u64 h = s->slots[i].a & (u64)(ns - 1);
-        while (fresh[h].used) h = (h + 1) & (u64)(ns - 1);
+        while (fresh[h].nerve) h = (h + 1) & (u64)(ns - 1);
         fresh[h] = s->slots[i];
     }
     free(s->slots);
@@ -36,29 +54,51 @@ static int set_grow(Set *s) {
     return 0;
 }
 
-static int set_has(const Set *s, Fp f) {
+/* An entry of the same key with at least (above 1) or at most (above 0) the Nerve of x. */
+static int set_covers(const Set *s, Id x, int above) {
     if (!s->nslots) return 0;
-    u64 mask = (u64)(s->nslots - 1), h = f.a & mask;
-    while (s->slots[h].used) {
-        if (s->slots[h].a == f.a && s->slots[h].b == (uint32_t)f.b) return 1;
+    u64 mask = (u64)(s->nslots - 1), h = x.f.a & mask;
+    while (s->slots[h].nerve) {
+        const Key *k = &s->slots[h];
+        if (k->a == x.f.a && k->b == (uint32_t)x.f.b) {
+            uint32_t v = k->nerve & ~NERVE_USED;
+            if (above ? at_least(v, x.nerve) : at_least(x.nerve, v)) return 1;
+        }
         h = (h + 1) & mask;
     }
     return 0;
 }
 
 /* Add a key: 1 if new, 0 if there already, -1 out of memory. */
-static int set_add(Set *s, Fp f) {
+static int set_add(Set *s, Id x) {
     if ((s->count + 1) * 2 >= s->nslots && set_grow(s) < 0) return -1;
-    u64 mask = (u64)(s->nslots - 1), h = f.a & mask;
-    while (s->slots[h].used) {
-        if (s->slots[h].a == f.a && s->slots[h].b == (uint32_t)f.b) return 0;
+    u64 mask = (u64)(s->nslots - 1), h = x.f.a & mask;
+    uint32_t v = x.nerve | NERVE_USED;
+    while (s->slots[h].nerve) {
+        if (s->slots[h].a == x.f.a && s->slots[h].b == (uint32_t)x.f.b && s->slots[h].nerve == v) return 0;
         h = (h + 1) & mask;
     }
-    s->slots[h].a = f.a;
-    s->slots[h].b = (uint32_t)f.b;
-    s->slots[h].used = 1;
+    s->slots[h].a = x.f.a;
+    s->slots[h].b = (uint32_t)x.f.b;
+    s->slots[h].nerve = v;
     s->count++;
     return 1;
+}
+
+#define lost_has(s, x) set_covers(s, x, 1)
+#define won_has(s, x) set_covers(s, x, 0)
+
+/* The identity of a position: its canonical key's fingerprint without the Nerve, and the Nerve. */
+static Id identity(const Ctx *c, const Pt *s, int turn, int n, u64 reach) {
+    Pt bare = *s;
+    Id x;
+    x.nerve = 0;
+    for (int i = 0; i < n; i++) {
+        x.nerve |= (uint32_t)((s->ps[i] >> NERVE_SHIFT) & 3) << (3 * i);
+        bare.ps[i] &= (uint16_t)~(3 << NERVE_SHIFT);
+    }
+    x.f = fast_canonical_in(c, &bare, turn, n, reach);
+    return x;
 }
 
 static void set_clear(Set *s) {
@@ -80,7 +120,7 @@ static Memory *memory_of(PyObject *capsule) { return PyCapsule_GetPointer(capsul
 /* -- the depth-first search ---------------------------------------------------------------- */
 
 typedef struct {
-    Fp key;
+    Id key;
     long first, left; /* its children still to try: arena[first .. first + left), tried from the end */
     long low;
 } Frame;
@@ -89,16 +129,50 @@ typedef struct {
 #define MAX_DEPTH 4096
 
 static Pt *arena;
-static Fp *arena_keys; /* arena[i]'s canonical key */
+static Id *arena_keys; /* arena[i]'s canonical key */
 static long arena_top, arena_cap;
 static Frame frames[MAX_DEPTH];
 
 typedef struct {
     long h;
     int at;
-    Fp key;
+    Id key;
     u64 reach;
 } Ranked;
+
+/* Drop the siblings another sibling dominates (the same key but for Nerve, and at least its Nerve
+ * for every prisoner): if that one wins the turn wins, and if it loses so does this one. Of equal
+ * ones the first found stays (nerve_order.undominated). Each pair of one key is met once, through a
+ * small table of the siblings by key. The kept ones stay in their order. */
+static int drop_dominated(Ranked *ranked, int found) {
+    static int32_t *table;
+    static int table_size;
+    int size = 16;
+    while (size < 2 * found) size *= 2;
+    if (size > table_size) {
+        int32_t *fresh = realloc(table, sizeof(int32_t) * (size_t)size);
+        if (!fresh) return -1;
+        table = fresh;
+        table_size = size;
+    }
+    memset(table, 0xff, sizeof(int32_t) * (size_t)size);
+    for (int i = 0; i < found; i++) {
+        ranked[i].h = 0; /* 1: dropped */
+        Id x = ranked[i].key;
+        u64 h = x.f.a & (u64)(size - 1);
+        for (; table[h] >= 0; h = (h + 1) & (u64)(size - 1)) {
+            Ranked *other = &ranked[table[h]]; /* found before this one */
+            if (other->key.f.a != x.f.a || other->key.f.b != x.f.b) continue;
+            if (at_least(other->key.nerve, x.nerve)) ranked[i].h = 1;
+            else if (at_least(x.nerve, other->key.nerve)) other->h = 1;
+        }
+        table[h] = i;
+    }
+    int kept = 0;
+    for (int i = 0; i < found; i++)
+        if (!ranked[i].h) ranked[kept++] = ranked[i];
+    return kept;
+}
 
 static int by_bound(const void *x, const void *y) {
     const Ranked *a = x, *b = y;
@@ -106,8 +180,8 @@ static int by_bound(const void *x, const void *y) {
     return a->at - b->at;
 }
 
-static inline void prefetch_slot(const Set *s, Fp f) {
-    if (s->nslots) __builtin_prefetch(&s->slots[f.a & (u64)(s->nslots - 1)]);
+static inline void prefetch_slot(const Set *s, Id x) {
+    if (s->nslots) __builtin_prefetch(&s->slots[x.f.a & (u64)(s->nslots - 1)]);
 }
 
 /* oracle.py's _children: the turn results worth trying (bounded, past the board's turn budget
@@ -144,17 +218,19 @@ static int children(const Ctx *c, const Memory *m, const Pt *s, int n, Frame *f,
         }
         u64 reach = fast_together(c, child->b, child->ps, n);
         if (!reach) continue; /* its bound would be INFINITE */
-        Fp key = fast_canonical_in(c, child, child->turn, n, reach);
+        Id key = identity(c, child, child->turn, n, reach);
         prefetch_slot(&m->won, key);
         prefetch_slot(&m->lost, key);
         ranked[found].key = key;
         ranked[found].reach = reach;
         ranked[found++].at = r;
     }
+    found = drop_dominated(ranked, found);
+    if (found < 0) return PyErr_NoMemory(), -1;
     int kept = 0;
     for (int i = 0; i < found; i++) {
         /* (one remembered won is taken when tried, as oracle.py's reference does: the same positions expanded) */
-        if (set_has(&m->lost, ranked[i].key)) continue;
+        if (lost_has(&m->lost, ranked[i].key)) continue;
         const Pt *child = result_at(ranked[i].at);
         long h = fast_win_bound_in(c, child->b, child->ps, n, child->turn, ranked[i].reach);
         if (h >= INFINITE) continue;
@@ -168,7 +244,7 @@ static int children(const Ctx *c, const Memory *m, const Pt *s, int n, Frame *f,
         Pt *fresh = realloc(arena, sizeof(Pt) * (size_t)nc);
         if (!fresh) return PyErr_NoMemory(), -1;
         arena = fresh;
-        Fp *fresh_keys = realloc(arena_keys, sizeof(Fp) * (size_t)nc);
+        Id *fresh_keys = realloc(arena_keys, sizeof(Id) * (size_t)nc);
         if (!fresh_keys) return PyErr_NoMemory(), -1;
         arena_keys = fresh_keys;
         arena_cap = nc;
@@ -200,9 +276,10 @@ PyObject *fast_oracle_wins(PyObject *self, PyObject *args) {
     root.turn = (uint8_t)turn;
     u64 reach;
     long expanded = 0, remembered = m->won.count + m->lost.count;
-    Fp key = fast_canonical(c, &root, turn, n, &reach);
-    if (set_has(&m->won, key)) return Py_BuildValue("(sl)", "win", expanded);
-    if (set_has(&m->lost, key)) return Py_BuildValue("(sl)", "lose", expanded);
+    reach = fast_reach(c, root.b, root.ps, n);
+    Id key = identity(c, &root, turn, n, reach);
+    if (won_has(&m->won, key)) return Py_BuildValue("(sl)", "win", expanded);
+    if (lost_has(&m->lost, key)) return Py_BuildValue("(sl)", "lose", expanded);
     arena_top = 0;
     int depth = 0, win;
     frames[0].key = key;
@@ -221,12 +298,12 @@ PyObject *fast_oracle_wins(PyObject *self, PyObject *args) {
         }
         long at = f->first + --f->left;
         Pt child = arena[at];
-        Fp ck = arena_keys[at];
-        if (set_has(&m->won, ck)) goto won;
-        if (set_has(&m->lost, ck)) continue;
+        Id ck = arena_keys[at];
+        if (won_has(&m->won, ck)) goto won;
+        if (lost_has(&m->lost, ck)) continue;
         int on_path = -1;
         for (int i = 0; i < depth && on_path < 0; i++)
-            if (frames[i].key.a == ck.a && frames[i].key.b == ck.b) on_path = i;
+            if (frames[i].key.f.a == ck.f.a && frames[i].key.f.b == ck.f.b && frames[i].key.nerve == ck.nerve) on_path = i;
         if (on_path >= 0) {
             if (on_path < f->low) f->low = on_path;
             continue;
@@ -280,10 +357,9 @@ PyObject *fast_oracle_known(PyObject *self, PyObject *args) {
     int turn, n;
     const Ctx *c = fast_parse(k, &s, &turn, &n);
     if (!c) return NULL;
-    u64 reach;
-    Fp key = fast_canonical(c, &s, turn, n, &reach);
-    if (set_has(&m->won, key)) return PyUnicode_FromString("win");
-    if (set_has(&m->lost, key)) return PyUnicode_FromString("lose");
+    Id key = identity(c, &s, turn, n, fast_reach(c, s.b, s.ps, n));
+    if (won_has(&m->won, key)) return PyUnicode_FromString("win");
+    if (lost_has(&m->lost, key)) return PyUnicode_FromString("lose");
     Py_RETURN_NONE;
 }
 
