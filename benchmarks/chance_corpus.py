@@ -39,7 +39,6 @@ are the steadier figure on a loaded machine; the hint runs on the wall clock, as
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import math
 import platform
@@ -117,12 +116,7 @@ def python_oracle(wanted: bool) -> Iterator[None]:
 
 def solve(state: GameState, engine: str, max_nodes: int | None, clock: OracleClock, time_limit: float | None = None,
           workers: int = 1) -> dict[str, Any]:
-    """One solve, no hindsight; ``max_nodes`` None: the default node and memory budgets.
-
-    The garbage of the solve before is collected first, off the clock: otherwise a fast solve that
-    follows the reference's pays for sweeping the reference's leftovers (0031: 1.10 s against 0.24 s
-    alone), and the figure depends on which engine ran first."""
-    gc.collect()
+    """One solve, no hindsight; ``max_nodes`` None: the default node and memory budgets."""
     clock.lap()
     started, wall = time.process_time(), time.perf_counter()
     limits = Limits(max_nodes=max_nodes, max_positions=max_nodes, time_limit=time_limit)
