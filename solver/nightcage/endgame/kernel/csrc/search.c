@@ -68,12 +68,20 @@ Fp fast_canonical_in(const Ctx *c, const Pt *s, int turn, int n, u64 reach) {
         }
         words[j] = v;
     }
-    Fp f = {0x243F6A8885A308D3ULL, 0x13198A2E03707344ULL};
-    for (int i = 0; i < w; i++) {
-        f.a = mix(f.a, words[i]);
-        f.b = mix2(f.b, words[i]);
+    /* two lanes each (even and odd words), independent chains the processor overlaps */
+    u64 a0 = 0x243F6A8885A308D3ULL, a1 = 0xA4093822299F31D0ULL, b0 = 0x13198A2E03707344ULL, b1 = 0x082EFA98EC4E6C89ULL;
+    int i = 0;
+    for (; i + 1 < w; i += 2) {
+        a0 = mix(a0, words[i]);
+        a1 = mix(a1, words[i + 1]);
+        b0 = mix2(b0, words[i]);
+        b1 = mix2(b1, words[i + 1]);
     }
-    f.a = mix(f.a, (u64)w);
+    if (i < w) {
+        a0 = mix(a0, words[i]);
+        b0 = mix2(b0, words[i]);
+    }
+    Fp f = {mix(mix(a0, a1), (u64)w), mix2(b0, b1)};
     return f;
 }
 
