@@ -240,9 +240,8 @@ class EndgameOracle:
             hopeful.append((identity(after), (h, after)))
         if self.nerve_order:
             hopeful = undominated(hopeful)
-        ranked = [(ident, h, after) for ident, (h, after) in hopeful]
-        ranked.sort(key=lambda item: -item[1])
-        return [(ident, after) for ident, _, after in ranked]
+        hopeful.sort(key=lambda item: -item[1][0])  # stable: of one bound, the order found
+        return [(ident, after) for ident, (_, after) in hopeful]
 
     def _check_time(self, deadline: float | None) -> None:
         limit = self._limit(deadline)
