@@ -50,7 +50,7 @@ from solver.base.deep_calls import deep_calls
 from solver.base.errors import LimitReached, NotCovered
 from solver.base.limits import PositionBudget
 from solver.nightcage.chance.fastsim import ChanceSim, chance_state, compile_chance, position_key
-from solver.nightcage.chance.turns import CHANCE, Frontier, step
+from solver.nightcage.chance.turns import CHANCE, Frontier, resumable, step, step_from
 from solver.nightcage.endgame.oracle import EndgameOracle
 from solver.nightcage.model.actions import format_action
 from solver.nightcage.model.state import GameState, Pile
@@ -281,19 +281,23 @@ class FastExpectimax:
         return self.keyed(self.table, key, alpha, beta, NO_LOOP if final else left, depth, expand)
 
     def frontier_search(self, root: ChanceSim, template: GameState, script: tuple[Any, ...], alpha: int, beta: int,
-                        left: int, depth: int) -> Result:
-        """The point ``script`` names in the turn starting at ``root`` (``script[0]`` is the turn start's key)."""
+                        left: int, depth: int, resume: tuple[Frontier, int] | None = None) -> Result:
+        """The point ``script`` names in the turn starting at ``root`` (``script[0]`` is the turn start's key).
+
+        ``resume``: the last decision on the way the turn can be replayed from, and how many of the script's
+        indices come before it (:func:`~solver.nightcage.chance.turns.step_from`)."""
         self.count()
-        here = step(root, list(script[1:]))
+        here = step(root, list(script[1:])) if resume is None else step_from(resume[0], list(script[1 + resume[1]:]))
         if isinstance(here, str):
             value = self.scale if here == "win" else 0
             return value, value, NO_LOOP
         if isinstance(here, ChanceSim):
             return self.turn_search(here, template, alpha, beta, left - 1, depth)
         frontier = here
+        below = (frontier, len(script) - 1) if resumable(frontier) else resume
 
         def child(i: int, a: int, b: int) -> Result:
-            return self.frontier_search(root, template, (*script, i), a, b, left, depth + 1)
+            return self.frontier_search(root, template, (*script, i), a, b, left, depth + 1, below)
 
         def expand(entry: Entry, alpha: int, beta: int) -> Result:
             if frontier.kind == CHANCE:

@@ -9,7 +9,10 @@ with more than one option since the turn began. :func:`step` replays a script fr
 the turn's start and reports what comes next: a decision or a draw
 (:class:`Frontier`, with its options or outcomes), the game's end, or the next turn
 start. A turn holds a handful of such points, and a replay of one costs tens of
-microseconds: far less than the rules engine's narrated steps.
+microseconds: far less than the rules engine's narrated steps. A point deeper than a
+decision the turn can be resumed at (the main action, a move again: what follows them
+depends on the position alone) is replayed from that decision instead
+(:func:`step_from`), which skips the move before it, lighting and filling included.
 
 Decisions with a single option are taken without asking (as in rollouts), so a
 script's indices are the choices that matter.
@@ -22,6 +25,7 @@ from typing import Any
 
 from solver.nightcage.chance.fastsim import ChanceSim
 from solver.nightcage.sim.position import Over
+from solver.nightcage.sim.runner import RESUMABLE
 
 DECISION = 0
 CHANCE = 1
@@ -104,12 +108,35 @@ def step(root: ChanceSim, script: list[int]) -> Frontier | str | ChanceSim:
     or the position at the next turn start. A decision with no option at all (a fall
     with nowhere to land that the rules do not call lost) is a frontier without options.
     """
-    sim = root.copy()
+    return _replay(root.copy(), script, None)
+
+
+def resumable(frontier: Frontier) -> bool:
+    """The turn can be replayed from this decision (:func:`step_from`) instead of from its start."""
+    return frontier.kind == DECISION and frontier.decision in RESUMABLE
+
+
+def step_from(at: Frontier, script: list[int]) -> Frontier | str | ChanceSim:
+    """As :func:`step`, the script starting at the decision ``at`` (a :func:`resumable` frontier met by a
+    replay, left unchanged): the turn is replayed from there, not from its start. Only the part of a turn
+    after its last resumable decision is replayed again for each of its deeper points, and a turn's costly
+    part (a move's light and fill) usually comes before one: the same answers as :func:`step`
+    (``tests/nightcage/chance/test_fastsim.py``), faster."""
+    sim = at.sim.copy()
+    sim.decisions -= 1  # (counted once the decision was asked; asked again on resuming)
+    return _replay(sim, script, at.decision)
+
+
+def _replay(sim: ChanceSim, script: list[int], decision: str | None) -> Frontier | str | ChanceSim:
+    """``sim`` (a copy, played on) replays ``script`` from its turn start (``decision`` None) or from ``decision``."""
     player = _Script(script)
     sim.choose = player.choose
     sim.reveal = player.reveal
     try:
-        sim.play_turn()
+        if decision is None:
+            sim.play_turn()
+        else:
+            sim.resume(decision)
     except Frontier as frontier:
         frontier.sim = sim
         return frontier
@@ -119,4 +146,4 @@ def step(root: ChanceSim, script: list[int]) -> Frontier | str | ChanceSim:
     return sim
 
 
-__all__ = ["CHANCE", "DECISION", "Frontier", "record", "step"]
+__all__ = ["CHANCE", "DECISION", "Frontier", "record", "resumable", "step", "step_from"]

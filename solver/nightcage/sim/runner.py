@@ -6,6 +6,10 @@ from __future__ import annotations
 
 from solver.nightcage.sim.position import Over, Position
 
+RESUMABLE = frozenset({"main", "again", "extra"})
+"""The decisions a turn can be resumed at (:meth:`Runner.resume`): the turn's rest depends on the position alone,
+not on where the turn's calls stand."""
+
 
 class Runner(Position):
     """The active prisoner's turn, its main action, and turns until the game ends."""
@@ -62,6 +66,24 @@ class Runner(Position):
             self.move(a, v, opt[1])
             self.again(a)
         self.final(a)
+
+    def resume(self, decision: str) -> None:
+        """The rest of the active prisoner's turn from ``decision`` (one of :data:`RESUMABLE`), this position being
+        the one the turn stood in when the decision was asked: the same options are offered again, and the turn
+        goes on as :meth:`play_turn` would have gone on from there. A search replays a turn's deeper points
+        from such a decision rather than from the turn start (:mod:`solver.nightcage.chance.turns`)."""
+        a = self.turn
+        if decision == "main":
+            self.main(a)
+        else:
+            if decision == "extra":  # (the Nerve for the extra move is already spent)
+                opt = self.decide("extra", self.move_options(a, True))
+                self.move(a, opt[0], opt[1])
+            elif decision != "again":
+                raise ValueError(f"a turn cannot be resumed at {decision!r}")
+            self.again(a)
+            self.final(a)
+        self.turn = (a + 1) % self.n
 
     def play(self, max_turns: int = 100_000) -> str:
         """Turns until the game ends; returns ``"win"`` or ``"lose"``."""

@@ -20,7 +20,7 @@ import pytest
 
 from solver.base.errors import NotCovered
 from solver.nightcage.chance.fastsim import ChanceSim, burn_outcomes, chance_state, compile_chance, position_key
-from solver.nightcage.chance.turns import CHANCE, Frontier, step
+from solver.nightcage.chance.turns import CHANCE, Frontier, resumable, step, step_from
 from solver.nightcage.model.actions import Verb, format_action
 from solver.nightcage.model.setups import Setup
 from solver.nightcage.model.state import GameState, Pile
@@ -29,6 +29,7 @@ from solver.nightcage.notation.forms import load_path
 from solver.nightcage.notation.position_json import loads
 from solver.nightcage.rules.engine import apply, chance_outcomes, legal_actions, node_type, outcome
 from solver.nightcage.sim.convert import option_text
+from solver.nightcage.sim.position import SLOTS
 from tests.paths import ROOT
 from tests.playouts import playout
 
@@ -183,3 +184,64 @@ def test_the_key_ignores_the_piles_arrangement() -> None:
 def test_a_frontier_names_the_decision() -> None:
     here = step(compile_chance(scenario_states()[0]), [])
     assert isinstance(here, Frontier) and here.decision == "main" and here.kind != CHANCE
+
+
+HOOKS = frozenset({"tb", "choose", "reveal", "on_turn", "log"})
+"""A simulator's slots that are not the position (the board's tables, the hooks)."""
+
+
+def sim_state(sim: ChanceSim) -> dict[str, Any]:
+    return {name: getattr(sim, name) for name in (*SLOTS, *ChanceSim.__slots__) if name not in HOOKS}
+
+
+def same_point(resumed: Frontier | str | ChanceSim, replayed: Frontier | str | ChanceSim) -> bool:
+    """The same frontier (decision, options, position), the same end, or the same next turn start."""
+    if isinstance(replayed, str) or isinstance(resumed, str):
+        return resumed == replayed
+    if isinstance(replayed, Frontier):
+        return (isinstance(resumed, Frontier) and (resumed.kind, resumed.decision, resumed.options) ==
+                (replayed.kind, replayed.decision, replayed.options) and sim_state(resumed.sim) == sim_state(replayed.sim))
+    return isinstance(resumed, ChanceSim) and sim_state(resumed) == sim_state(replayed)
+
+
+def resumed_points(root: GameState, most: int) -> tuple[int, int]:
+    """Every point of the root's turn (the first ``most`` met depth first) replayed from its turn start, and from
+    the last decision on its way the turn can be resumed at: (points compared, points that had such a decision)."""
+    sim = compile_chance(root)
+    compared = resumed = 0
+    todo: list[tuple[list[int], tuple[Frontier, int] | None]] = [([], None)]
+    while todo and compared < most:
+        script, at = todo.pop()
+        here = step(sim, script)
+        compared += 1
+        if at is not None:
+            resumed += 1
+            again = step_from(at[0], script[at[1]:])
+            assert same_point(again, here), f"{format_script(script)}: resumed at {at[0].decision} after {at[1]} steps"
+            assert same_point(step_from(at[0], script[at[1]:]), again), "a resume changed the decision it resumed from"
+        if isinstance(here, Frontier):
+            below = (here, len(script)) if resumable(here) else at
+            todo += [([*script, i], below) for i in range(len(here.options))]
+    return compared, resumed
+
+
+def test_a_turn_resumed_at_a_decision_goes_on_as_its_replay() -> None:
+    """:func:`step_from` against :func:`step` at every point of turns of real positions, scenarios and random
+    games (advanced pieces and omens included): the same frontiers, ends and next turn starts."""
+    states = corpus_states() + scenario_states() + random_turn_starts(
+        Setup(base="advanced", supreme=(("pathless", 2), ("omen", 2))), range(2), every=3)
+    compared = resumed = 0
+    for state in states:
+        try:
+            c, r = resumed_points(state, most=300)
+        except NotCovered:
+            continue
+        compared, resumed = compared + c, resumed + r
+    assert resumed > 2_000 and compared > resumed
+
+
+def test_a_turn_resumes_only_at_a_decision_that_allows_it() -> None:
+    here = step(compile_chance(scenario_states()[0]), [])
+    assert isinstance(here, Frontier) and resumable(here)
+    with pytest.raises(ValueError, match="cannot be resumed"):
+        here.sim.copy().resume("place")
