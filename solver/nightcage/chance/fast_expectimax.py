@@ -130,6 +130,8 @@ class FastExpectimax:
         self.table: dict[Any, Entry] = {}
         self.engine_table: dict[GameState, Entry] = {}
         self.open: dict[Any, int] = {}
+        self.ids: dict[tuple[Any, ...], int] = {}
+        """The number standing for each position's key in the tables (:meth:`key_id`)."""
         self.budget = budget if budget is not None else PositionBudget(None)
         self.budget.keep(self.table, self.engine_table)
         self.oracle = EndgameOracle(max_nodes, should_stop, self.budget, compiled_budget=compiled_budget)
@@ -152,6 +154,17 @@ class FastExpectimax:
                 entry.lo *= factor
                 entry.hi *= factor
         self.scale = scale
+
+    def key_id(self, key: tuple[Any, ...]) -> int:
+        """The number standing for ``key`` (a turn start's or a decision's position) in the tables and on the
+        path. A tuple does not keep its hash, and a position's key is long (half a microsecond to hash): it is
+        hashed here once, where each position of the search looked it up four or five times.
+        (Not counted in the memory budget: each stands for a position the tables keep.)"""
+        ids = self.ids
+        found = ids.get(key)
+        if found is None:
+            found = ids[key] = len(ids)
+        return found
 
     # -- the window logic, for any node ------------------------------------------------------------------
 
@@ -265,7 +278,7 @@ class FastExpectimax:
 
     def turn_search(self, sim: ChanceSim, template: GameState, alpha: int, beta: int, left: int, depth: int) -> Result:
         """A turn start's interval within ``left`` more turns (past them: what the table knows, else [0, 1])."""
-        key = position_key(sim)
+        key = self.key_id(position_key(sim))
 
         final = sim.top >= sim.npile
 
@@ -282,7 +295,8 @@ class FastExpectimax:
 
     def frontier_search(self, root: ChanceSim, template: GameState, script: tuple[Any, ...], alpha: int, beta: int,
                         left: int, depth: int, resume: tuple[Frontier, int] | None = None) -> Result:
-        """The point ``script`` names in the turn starting at ``root`` (``script[0]`` is the turn start's key).
+        """The point ``script`` names in the turn starting at ``root`` (``script[0]`` is the number of the turn
+        start's key, :meth:`key_id`).
 
         ``resume``: the last decision on the way the turn can be replayed from, and how many of the script's
         indices come before it (:func:`~solver.nightcage.chance.turns.step_from`)."""
@@ -307,14 +321,14 @@ class FastExpectimax:
             return lo, hi, low
 
         if frontier.kind != CHANCE and frontier.decision in LOOPING:
-            key: Any = frontier_key(frontier)
+            key: Any = self.key_id(frontier_key(frontier))
         else:
             key = script
         if frontier.kind != CHANCE and frontier.decision in PASSING:
             # Keys passed before a scramble off a keeper can come back to where they were: a return on the path
             # is worth 0, as for the decisions keyed by position (their tail of the turn is on the call stack,
             # so their values stay keyed by path).
-            loop = ("passes", *frontier_key(frontier))
+            loop = ("passes", self.key_id(frontier_key(frontier)))
             on_path = self.open.get(loop)
             if on_path is not None:
                 return 0, 0, on_path
@@ -374,7 +388,7 @@ FULL: Window = (Fraction(-1), Fraction(2))
 class Root:
     """The decision (or draw) awaited at the root, each choice with the interval proven so far.
 
-    At a turn start the simulator offers the choices (``sim_root``: the turn start and its key, choice
+    At a turn start the simulator offers the choices (``sim_root``: the turn start and its key's number, choice
     ``i`` being the script ``(key, i)``); otherwise the rules engine does (``child_states``).
     """
 
@@ -436,7 +450,7 @@ class Root:
         if not self.prefix and not self.recorded and sorted(texts) != sorted(format_action(a, size) for a in legal_actions(state)):
             return False
         self.texts = texts
-        self.sim_root = (sim, position_key(sim))
+        self.sim_root = (sim, self.search.key_id(position_key(sim)))
         return True
 
     def child(self, i: int, left: int, window: Window = FULL) -> tuple[Fraction, Fraction]:

@@ -93,7 +93,8 @@ class Lookahead:
     def turn(self, sim: ChanceSim, template: GameState, left: int) -> float:
         """A turn start with ``left`` whole turns to look through before the evaluation."""
         key = position_key(sim)
-        entry = self.search.table.get(key)
+        known = self.search.ids.get(key)
+        entry = None if known is None else self.search.table.get(known)
         if entry is not None and entry.lo == entry.hi:
             return float(entry.lo)
         lo, hi = (0.0, 1.0) if entry is None else (float(entry.lo), float(entry.hi))
