@@ -26,7 +26,7 @@ $(BIN)/python:
 # compiles the simulator's modules with Cython (the same: their source runs without a build); an edited
 # source is rebuilt here, and until then runs as source (solver/base/compiled_python.py).
 COMPILED_PYTHON := $(filter-out %/__init__.py,$(wildcard solver/nightcage/sim/*.py)) solver/nightcage/chance/fastsim.py solver/nightcage/chance/turns.py
-$(STAMP): $(BIN)/python pyproject.toml setup.py $(wildcard solver/nightcage/endgame/kernel/csrc/*) $(COMPILED_PYTHON)
+$(STAMP): $(BIN)/python pyproject.toml setup.py $(wildcard solver/nightcage/endgame/kernel/csrc/*) $(wildcard solver/base/csrc/*) $(COMPILED_PYTHON)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)

@@ -1,5 +1,6 @@
-"""Build of the compiled Final Flickers kernel, the Python modules compiled by Cython, and the bundled
-scenarios (everything else is in pyproject.toml).
+"""Build of the compiled Final Flickers kernel, the frame stack's helper (``solver.base._frame_chunks``,
+:mod:`solver.base.frame_chunks`), the Python modules compiled by Cython, and the bundled scenarios
+(everything else is in pyproject.toml).
 
 The extension ``solver.nightcage.endgame.kernel._fast`` is optional: when no C compiler
 (or no Python.h) is found, setuptools warns and the install goes on, and the
@@ -74,6 +75,9 @@ setup(
             extra_compile_args=["-O2", "-std=c11"],
             optional=True,
         ),
+        # Python's frame stack keeps the chunks it frees (solver/base/frame_chunks.py): as optional.
+        Extension("solver.base._frame_chunks", sources=["solver/base/csrc/frame_chunks.c"],
+                  extra_compile_args=["-O2", "-std=c11"], optional=True),
         *compiled_python(),
     ],
 )

@@ -39,6 +39,8 @@ BUNDLED = ("scenarios", "solver/scenarios")
 LEFT_OUT = ("__pycache__/", ".pyc", ".so")
 """Build and run leftovers in a checkout, never part of the wheel."""
 COMPILED_KERNEL = "solver/nightcage/endgame/kernel/_fast."
+COMPILED_HELPERS = ("solver/base/_frame_chunks.",)
+"""The other C extensions (their sources are C, not a module of the checkout)."""
 COMPILED_SIMULATOR = "solver/nightcage/sim/position."
 """One of the modules Cython compiles (setup.py's ``COMPILED_PYTHON``): a build beside each, when it can."""
 SCENARIOS = ROOT / "scenarios"
@@ -84,7 +86,7 @@ def check_contents(wheel: Path) -> tuple[int, bool]:
     shipped = {name for name in names if name.split("/")[0] in TREES}
     expected = checkout_files()
     compiled = {name for name in shipped if name.endswith((".so", ".pyd"))
-                and (name.startswith(COMPILED_KERNEL) or built_from(name) in expected)}
+                and (name.startswith((COMPILED_KERNEL, *COMPILED_HELPERS)) or built_from(name) in expected)}
     missing, extra = sorted(expected - shipped), sorted(shipped - expected - compiled)
     if missing or extra:
         raise CheckFailed(f"the wheel {wheel.name} does not hold the checkout's {' and '.join(TREES)}:\n"

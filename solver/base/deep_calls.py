@@ -6,6 +6,10 @@ would, when another overlapped it, either leave the limit raised for good (the s
 the first one's raised value) or lower it under a search still running (the first finished
 first). So the searches under way are counted: the first to start raises the limit, the
 last to finish puts back what was there before any of them.
+
+A search that recurses also makes Python map and unmap its frame stack's chunks when it goes back
+and forth across one's edge: the first :func:`deep_calls` has them kept for reuse instead
+(:mod:`solver.base.frame_chunks`).
 """
 
 from __future__ import annotations
@@ -14,6 +18,8 @@ import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+
+from solver.base.frame_chunks import keep_frame_chunks
 
 _lock = threading.Lock()
 _running = 0
@@ -36,6 +42,7 @@ def deep_calls(limit: int) -> Iterator[None]:
     with _lock:
         if _running == 0:
             _before = sys.getrecursionlimit()
+            keep_frame_chunks()  # (once per process; the later calls return at once)
         _running += 1
         if sys.getrecursionlimit() < limit:
             sys.setrecursionlimit(limit)

@@ -131,7 +131,7 @@ class FastExpectimax:
         self.engine_table: dict[GameState, Entry] = {}
         self.open: dict[Any, int] = {}
         self.ids: dict[tuple[Any, ...], int] = {}
-        """The number standing for each position's key in the tables (:meth:`key_id`)."""
+        """The number standing for each position's key in the tables (:func:`key_number`)."""
         self.budget = budget if budget is not None else PositionBudget(None)
         self.budget.keep(self.table, self.engine_table)
         self.oracle = EndgameOracle(max_nodes, should_stop, self.budget, compiled_budget=compiled_budget)
@@ -154,17 +154,6 @@ class FastExpectimax:
                 entry.lo *= factor
                 entry.hi *= factor
         self.scale = scale
-
-    def key_id(self, key: tuple[Any, ...]) -> int:
-        """The number standing for ``key`` (a turn start's or a decision's position) in the tables and on the
-        path. A tuple does not keep its hash, and a position's key is long (half a microsecond to hash): it is
-        hashed here once, where each position of the search looked it up four or five times.
-        (Not counted in the memory budget: each stands for a position the tables keep.)"""
-        ids = self.ids
-        found = ids.get(key)
-        if found is None:
-            found = ids[key] = len(ids)
-        return found
 
     # -- the window logic, for any node ------------------------------------------------------------------
 
@@ -278,7 +267,7 @@ class FastExpectimax:
 
     def turn_search(self, sim: ChanceSim, template: GameState, alpha: int, beta: int, left: int, depth: int) -> Result:
         """A turn start's interval within ``left`` more turns (past them: what the table knows, else [0, 1])."""
-        key = self.key_id(position_key(sim))
+        key = key_number(self.ids, position_key(sim))
 
         final = sim.top >= sim.npile
 
@@ -296,7 +285,7 @@ class FastExpectimax:
     def frontier_search(self, root: ChanceSim, template: GameState, script: tuple[Any, ...], alpha: int, beta: int,
                         left: int, depth: int, resume: tuple[Frontier, int] | None = None) -> Result:
         """The point ``script`` names in the turn starting at ``root`` (``script[0]`` is the number of the turn
-        start's key, :meth:`key_id`).
+        start's key, :func:`key_number`).
 
         ``resume``: the last decision on the way the turn can be replayed from, and how many of the script's
         indices come before it (:func:`~solver.nightcage.chance.turns.step_from`)."""
@@ -321,14 +310,14 @@ class FastExpectimax:
             return lo, hi, low
 
         if frontier.kind != CHANCE and frontier.decision in LOOPING:
-            key: Any = self.key_id(frontier_key(frontier))
+            key: Any = key_number(self.ids, frontier_key(frontier))
         else:
             key = script
         if frontier.kind != CHANCE and frontier.decision in PASSING:
             # Keys passed before a scramble off a keeper can come back to where they were: a return on the path
             # is worth 0, as for the decisions keyed by position (their tail of the turn is on the call stack,
             # so their values stay keyed by path).
-            loop = ("passes", self.key_id(frontier_key(frontier)))
+            loop = ("passes", key_number(self.ids, frontier_key(frontier)))
             on_path = self.open.get(loop)
             if on_path is not None:
                 return 0, 0, on_path
@@ -371,6 +360,22 @@ class FastExpectimax:
             raise LimitReached("the time limit was reached: the pile is too large to search exhaustively in time")
         if self.should_stop is not None and self.should_stop():
             raise LimitReached(f"stopped on request after {self.nodes:,} positions")
+
+
+def key_number(ids: dict[tuple[Any, ...], int], key: tuple[Any, ...]) -> int:
+    """The number standing for ``key`` (a turn start's or a decision's position) in a search's tables and on
+    its path, given by ``ids``. A tuple does not keep its hash, and a position's key is long (half a
+    microsecond to hash): it is hashed here once, where each position searched looked it up four or five
+    times. (``ids`` is not counted in the memory budget: each number stands for a position the tables keep.)
+
+    >>> ids = {}
+    >>> key_number(ids, ("a", 1)), key_number(ids, ("b", 2)), key_number(ids, ("a", 1))
+    (0, 1, 0)
+    """
+    found = ids.get(key)
+    if found is None:
+        found = ids[key] = len(ids)
+    return found
 
 
 def frontier_key(frontier: Frontier) -> tuple[Any, ...]:
@@ -450,7 +455,7 @@ class Root:
         if not self.prefix and not self.recorded and sorted(texts) != sorted(format_action(a, size) for a in legal_actions(state)):
             return False
         self.texts = texts
-        self.sim_root = (sim, self.search.key_id(position_key(sim)))
+        self.sim_root = (sim, key_number(self.search.ids, position_key(sim)))
         return True
 
     def child(self, i: int, left: int, window: Window = FULL) -> tuple[Fraction, Fraction]:
@@ -569,4 +574,4 @@ def solve_rounds(root: Root, on_round: Callable[[Root, int], None] | None = None
     return root
 
 
-__all__ = ["EXACT_ROUNDS", "Entry", "FastExpectimax", "Root", "frontier_key", "solve_rounds"]
+__all__ = ["EXACT_ROUNDS", "Entry", "FastExpectimax", "Root", "frontier_key", "key_number", "solve_rounds"]
