@@ -366,7 +366,8 @@ def key_number(ids: dict[tuple[Any, ...], int], key: tuple[Any, ...]) -> int:
     """The number standing for ``key`` (a turn start's or a decision's position) in a search's tables and on
     its path, given by ``ids``. A tuple does not keep its hash, and a position's key is long (half a
     microsecond to hash): it is hashed here once, where each position searched looked it up four or five
-    times. (``ids`` is not counted in the memory budget: each number stands for a position the tables keep.)
+    times. (``ids`` is not counted in the memory budget: it grows with the table, whose keys the numbers
+    mostly are.)
 
     >>> ids = {}
     >>> key_number(ids, ("a", 1)), key_number(ids, ("b", 2)), key_number(ids, ("a", 1))

@@ -10,8 +10,8 @@ the turn's start and reports what comes next: a decision or a draw
 (:class:`Frontier`, with its options or outcomes), the game's end, or the next turn
 start. A turn holds a handful of such points, and a replay of one costs tens of
 microseconds: far less than the rules engine's narrated steps. A point deeper than a
-decision the turn can be resumed at (the main action, a move again: what follows them
-depends on the position alone) is replayed from that decision instead
+decision the turn can be resumed at (the main action, a move again, the extra move: what
+follows them depends on the position alone) is replayed from that decision instead
 (:func:`step_from`), which skips the move before it, lighting and filling included.
 
 Decisions with a single option are taken without asking (as in rollouts), so a

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
@@ -204,25 +205,26 @@ def same_point(resumed: Frontier | str | ChanceSim, replayed: Frontier | str | C
     return isinstance(resumed, ChanceSim) and sim_state(resumed) == sim_state(replayed)
 
 
-def resumed_points(root: GameState, most: int) -> tuple[int, int]:
+def resumed_points(root: GameState, most: int, resumed: Counter[str]) -> int:
     """Every point of the root's turn (the first ``most`` met depth first) replayed from its turn start, and from
-    the last decision on its way the turn can be resumed at: (points compared, points that had such a decision)."""
+    the last decision on its way the turn can be resumed at (counted in ``resumed`` by that decision): the
+    points compared."""
     sim = compile_chance(root)
-    compared = resumed = 0
+    compared = 0
     todo: list[tuple[list[int], tuple[Frontier, int] | None]] = [([], None)]
     while todo and compared < most:
         script, at = todo.pop()
         here = step(sim, script)
         compared += 1
         if at is not None:
-            resumed += 1
+            resumed[at[0].decision] += 1
             again = step_from(at[0], script[at[1]:])
             assert same_point(again, here), f"{format_script(script)}: resumed at {at[0].decision} after {at[1]} steps"
             assert same_point(step_from(at[0], script[at[1]:]), again), "a resume changed the decision it resumed from"
         if isinstance(here, Frontier):
             below = (here, len(script)) if resumable(here) else at
             todo += [([*script, i], below) for i in range(len(here.options))]
-    return compared, resumed
+    return compared
 
 
 def test_a_turn_resumed_at_a_decision_goes_on_as_its_replay() -> None:
@@ -230,14 +232,15 @@ def test_a_turn_resumed_at_a_decision_goes_on_as_its_replay() -> None:
     games (advanced pieces and omens included): the same frontiers, ends and next turn starts."""
     states = corpus_states() + scenario_states() + random_turn_starts(
         Setup(base="advanced", supreme=(("pathless", 2), ("omen", 2))), range(2), every=3)
-    compared = resumed = 0
+    compared = 0
+    resumed: Counter[str] = Counter()
     for state in states:
         try:
-            c, r = resumed_points(state, most=300)
+            compared += resumed_points(state, 100, resumed)
         except NotCovered:
             continue
-        compared, resumed = compared + c, resumed + r
-    assert resumed > 2_000 and compared > resumed
+    assert compared > sum(resumed.values()) > 2_000
+    assert all(resumed[decision] >= 20 for decision in ("main", "again", "extra")), resumed
 
 
 def test_a_turn_resumes_only_at_a_decision_that_allows_it() -> None:
