@@ -1,9 +1,9 @@
 """An exact chance solve shared out between worker processes, one choice of the root each.
 
-The search starts in this process, as it would alone. When it has searched :data:`PROBE`
-positions without settling the root (most positions of the corpus never get there), each choice
-still open goes to a process forked from this one: it starts with a copy of the tables filled so
-far, takes up the round that was under way on its choice alone
+The search starts in this process, as it would alone. When it has done :data:`PROBE` units of work
+without settling the root (most positions of the corpus never get there), each choice still open
+goes to a process forked from this one: it starts with a copy of the tables filled so far, takes up
+the round that was under way on its choice alone
 (:meth:`~solver.nightcage.chance.fast_expectimax.Root.focus`) and sends back the interval it
 proved and the positions it searched. As every worker starts from the same tables, what a
 choice's worker proves and counts does not depend on which worker runs it or on how many run at
@@ -11,13 +11,21 @@ once: the answer, and its count of positions, are the same for any number of wor
 (One worker is the search of :func:`~solver.nightcage.chance.fast_expectimax.solve_rounds` over
 every choice at once, whose tables the choices share: the same values, other counts.)
 
-When only one choice is still open, it is shared out one step down instead (:func:`_shares`):
-each option of the decision it leads to (a fall's row or file), or each outcome of its draw, goes
-to a worker, and the choice's interval is their best (a decision) or their sum weighted by the
-odds (a draw). Only then: where two choices or more are open, splitting them further made the
-workers prove the same Final Flickers positions over again (benchmarks/README.md, issue 25,
-"sixth pass"). A decision that a turn can come back to (keys passed to and fro) is not split,
-since a return to it must find it on the current path, and a worker's path starts below it.
+The probe's work is counted in end-game positions, a turn's position (a replay of the simulator)
+counting as :data:`TURN_WEIGHT` of them, since it costs about that much more: so the probe lasts
+about as long whichever kind of work a position needs, where a count of positions alone kept a
+position whose time goes to its turns here for half a second (benchmarks/README.md, issue 25,
+"tenth pass").
+
+When one choice alone is still open, or fewer than :data:`FEW_OPEN` and the search's work went
+mostly to turns, each is shared out one step down instead (:func:`_shares`): each option of the
+decision it leads to (a fall's row or file), or each outcome of its draw, goes to a worker, and the
+choice's interval is their best (a decision) or their sum weighted by the odds (a draw). Only then:
+where more choices are open, or the work goes to the end-game oracle, splitting them further made
+the workers prove the same Final Flickers positions over again (benchmarks/README.md, issue 25,
+"sixth pass" and "tenth pass"); but where two are open and one is cheap, the other kept one worker
+busy alone ("tenth pass"). A decision that a turn can come back to (keys passed to and fro) is not split, since a
+return to it must find it on the current path, and a worker's path starts below it.
 
 Each worker has for itself what is left of the node limit and of the memory budget; the
 deadline is the same clock for all. A worker that reaches a limit sends what it proved, and
@@ -49,8 +57,14 @@ from solver.nightcage.chance.fast_expectimax import LOOPING, PASSING, Root, solv
 from solver.nightcage.chance.turns import CHANCE, Frontier, step
 
 PROBE = 20_000
-"""Positions searched here before the choices are shared out (about a tenth of a second): a position
-settled within them is answered without a worker, whose start would cost more than it saves."""
+"""Work done here before the choices are shared out, in end-game positions (:data:`TURN_WEIGHT`; about a
+tenth of a second): a position settled within it is answered without a worker, whose start would cost
+more than it saves."""
+TURN_WEIGHT = 5
+"""A turn's position in the probe's units: a replay of the simulator takes 20 to 25 µs, an end-game
+position of the compiled oracle 3 to 5 µs (corpus 0012 and 0005)."""
+FEW_OPEN = 3
+"""Fewer choices open than this after the probe: each is shared out one step down (see the module doc)."""
 POLL = 0.05
 """Seconds between checks of a request to stop while the workers run."""
 
@@ -61,22 +75,14 @@ def can_share() -> bool:
 
 
 def solve_shared(root: Root, rounds: tuple[tuple[int, int], ...], workers: int, probe: int = PROBE) -> Root:
-    """Every choice at ``root`` exact, as :func:`solve_rounds` over ``rounds`` (see the module doc): the first
-    ``probe`` positions here, then each choice still open in a worker, at most ``workers`` at once. Raises
+    """Every choice at ``root`` exact, as :func:`solve_rounds` over ``rounds`` (see the module doc): ``probe`` units
+    of work here, then each choice still open in a worker, at most ``workers`` at once. Raises
     :class:`LimitReached` when a limit stopped one (the intervals proven so far are in ``root.bounds``)."""
     search = root.search
-    limit = search.max_nodes
-    probe_end = search.nodes + search.oracle.expanded + probe
-    if workers < 2 or probe_end >= limit or not can_share():
+    if workers < 2 or search.nodes + search.oracle.expanded + probe >= search.max_nodes or not can_share():
         return solve_rounds(root, rounds=rounds)
-    search.max_nodes = probe_end
-    try:
-        return solve_rounds(root, rounds=rounds)
-    except LimitReached:
-        if search.nodes + search.oracle.expanded <= probe_end:  # a limit of the caller's (time, memory, stop)
-            raise
-    finally:
-        search.max_nodes = limit
+    if run_probe(root, rounds, probe):
+        return root
     # The probe is spent in round search.round: its work stays in the tables, and the round starts again from them.
     start = search.round
     shares, below = _shares(root)
@@ -92,12 +98,39 @@ def solve_shared(root: Root, rounds: tuple[tuple[int, int], ...], workers: int, 
     return root
 
 
-def _merge(root: Root, shares: list[Share], below: Below | None, proven: dict[Share, tuple[Fraction, Fraction]]) -> None:
+def work(root: Root) -> int:
+    """The work ``root``'s search has done, in the probe's units (:data:`TURN_WEIGHT`)."""
+    return TURN_WEIGHT * root.search.nodes + root.search.oracle.expanded
+
+
+def run_probe(root: Root, rounds: tuple[tuple[int, int], ...], probe: int = PROBE) -> bool:
+    """The rounds over ``rounds`` for ``probe`` units of work: true when they settled the root within them, false when
+    the probe ran out first (a limit of the search's own, or a request to stop, raises :class:`LimitReached`)."""
+    search = root.search
+    end = work(root) + probe
+    limit, asked = search.max_nodes, search.should_stop
+    # The end of the probe is a request to stop of this module's own, polled with the others (every 64 positions);
+    # the node limit cuts an end-game question at it (a turn's position counting 1, not TURN_WEIGHT, that limit
+    # is never reached before the probe's end but within such a question).
+    search.should_stop = lambda: work(root) > end or (asked is not None and asked())
+    search.max_nodes = min(limit, search.nodes + search.oracle.expanded + probe)
+    try:
+        solve_rounds(root, rounds=rounds)
+    except LimitReached:
+        if work(root) <= end:  # a limit of the caller's (time, memory, stop)
+            raise
+        return False
+    finally:
+        search.should_stop, search.max_nodes = asked, limit
+    return True
+
+
+def _merge(root: Root, shares: list[Share], below: dict[int, Below], proven: dict[Share, tuple[Fraction, Fraction]]) -> None:
     """What the shares' workers proved, narrowing the intervals of the root's choices (a share not done: [0, 1])."""
-    if below is None:
-        found = {share.choice: proven[share] for share in shares if share in proven}
-    else:
-        found = {shares[0].choice: below.combined([proven.get(share, (Fraction(0), Fraction(1))) for share in shares])}
+    found = {share.choice: proven[share] for share in shares if share.step is None and share in proven}
+    for choice, combine in below.items():
+        found[choice] = combine.combined([proven.get(share, (Fraction(0), Fraction(1))) for share in shares
+                                          if share.choice == choice])
     for choice, (lo, hi) in found.items():
         old_lo, old_hi = root.bounds[choice]
         root.bounds[choice] = (max(old_lo, lo), min(old_hi, hi))
@@ -132,20 +165,27 @@ class Below:
                 sum((p * hi for p, (_, hi) in zip(self.odds, intervals, strict=True)), Fraction(0)))
 
 
-def _shares(root: Root) -> tuple[list[Share], Below | None]:
-    """The choices still open, each a share; or, when one alone is open, the options (or outcomes) of the decision
-    (or draw) it leads to within the turn, with what combines them. The rule does not depend on the number of
-    workers, so neither do the shares, nor the positions they count."""
+def _shares(root: Root) -> tuple[list[Share], dict[int, Below]]:
+    """The choices still open, each a share; or, when one is open, or fewer than :data:`FEW_OPEN` and the search's
+    work so far went mostly to turns, the options (or outcomes) of the decision (or draw) each leads to within the
+    turn, with what combines them, by choice (a choice that leads to no such point stays whole). The rule does not
+    depend on the number of workers, so neither do the shares, nor the positions they count."""
     still_open = [i for i in root.searched() if root.bounds[i][0] != root.bounds[i][1]]
-    if len(still_open) != 1 or root.sim_root is None:
-        return [Share(i) for i in still_open], None
-    choice = still_open[0]
-    here = step(root.sim_root[0], [*root.prefix, choice])
-    if (not isinstance(here, Frontier) or len(here.options) < 2
-            or (here.kind != CHANCE and (here.decision in LOOPING or here.decision in PASSING))):
-        return [Share(choice)], None
-    odds = tuple(p for _, p in here.options) if here.kind == CHANCE else None
-    return [Share(choice, j) for j in range(len(here.options))], Below(odds)
+    search = root.search
+    turns_most = TURN_WEIGHT * search.nodes >= search.oracle.expanded
+    if root.sim_root is None or not (len(still_open) == 1 or (len(still_open) < FEW_OPEN and turns_most)):
+        return [Share(i) for i in still_open], {}
+    shares: list[Share] = []
+    below: dict[int, Below] = {}
+    for choice in still_open:
+        here = step(root.sim_root[0], [*root.prefix, choice])
+        if (not isinstance(here, Frontier) or len(here.options) < 2
+                or (here.kind != CHANCE and (here.decision in LOOPING or here.decision in PASSING))):
+            shares.append(Share(choice))
+            continue
+        below[choice] = Below(tuple(p for _, p in here.options) if here.kind == CHANCE else None)
+        shares += [Share(choice, j) for j in range(len(here.options))]
+    return shares, below
 
 
 def _share_out(root: Root, shares: list[Share], rounds: tuple[tuple[int, int], ...], start: int, workers: int,
@@ -223,4 +263,4 @@ def _solve_share(root: Root, share: Share, rounds: tuple[tuple[int, int], ...], 
     pipe.send(("done", lo, hi, search.nodes - nodes, search.oracle.expanded - expanded, reason))
 
 
-__all__ = ["PROBE", "can_share", "solve_shared"]
+__all__ = ["FEW_OPEN", "PROBE", "TURN_WEIGHT", "can_share", "run_probe", "solve_shared", "work"]

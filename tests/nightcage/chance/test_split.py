@@ -25,10 +25,14 @@ pytestmark = pytest.mark.skipif(not split.can_share(), reason="worker processes 
 CORPUS = ROOT / "benchmarks" / "chance"
 INDEX = {e["id"]: e for e in json.loads((CORPUS / "index.json").read_text())}
 SHARED = ["0025", "0030", "0043"]
-"""Corpus positions of 2 to 4 tiles, each with choices still open after a probe of :data:`PROBE` positions."""
-ONE_OPEN = ["0006", "0020", "0046", "0060"]
-"""Corpus positions with one choice alone open after the probe: shared out below it (a draw in 0006 and 0020,
-a decision in 0046 and 0060)."""
+"""Corpus positions of 2 to 4 tiles, each with three choices or more still open after a probe of :data:`PROBE`
+units: shared out whole."""
+ONE_OPEN = ["0022", "0033", "0060", "0061"]
+"""Corpus positions with one choice alone open after the probe: shared out below it (a draw in 0022 and 0033,
+a decision in 0060 and 0061)."""
+TWO_OPEN = {"0021": (False, False), "0038": (True, False), "0015": (True, None)}
+"""Corpus positions with two choices open after the probe, each shared out below it where it can be: what each
+leads to, a decision (True) or a draw (False), or None when it stays whole."""
 PROBE = 300
 
 
@@ -65,41 +69,61 @@ def test_shared_out_the_choices_have_the_values_of_one_search(ident: str) -> Non
 def test_the_probe_really_shares_out_these_positions() -> None:
     """(Else the test above would compare one search with itself.)"""
     for ident in SHARED:
-        root = Root(FastExpectimax(50_000_000), state_of(ident))
-        root.search.max_nodes = PROBE
-        with pytest.raises(LimitReached):
-            solve_rounds(root, rounds=EXACT_ROUNDS)
-        assert sum(lo != hi for lo, hi in root.bounds) >= 2, ident
+        assert sum(lo != hi for lo, hi in probed(ident).bounds) >= split.FEW_OPEN, ident
 
 
 def probed(ident: str) -> Root:
     """The root of corpus position ``ident`` after the probe, as :func:`split.solve_shared` finds it."""
-    root = Root(FastExpectimax(PROBE), state_of(ident))
-    with pytest.raises(LimitReached):
-        solve_rounds(root, rounds=EXACT_ROUNDS)
+    root = Root(FastExpectimax(50_000_000), state_of(ident))
+    assert not split.run_probe(root, EXACT_ROUNDS, PROBE)
     return root
+
+
+def test_the_probe_counts_a_turns_position_as_several_end_game_ones() -> None:
+    root = probed("0030")  # its probe replays turns: no end-game question is asked within it
+    assert root.search.oracle.expanded == 0 and split.work(root) > PROBE
+    # the end is polled every 64 positions: a count of positions alone would have gone on to PROBE
+    assert root.search.nodes <= PROBE // split.TURN_WEIGHT + 64 < PROBE
 
 
 @pytest.mark.parametrize("ident", ONE_OPEN)
 def test_one_choice_open_is_shared_out_below_with_the_values_of_one_search(ident: str) -> None:
     shares, below = split._shares(probed(ident))
-    assert below is not None and len(shares) >= 2 and {s.choice for s in shares} == {shares[0].choice}
-    assert (below.odds is None) == (ident in ("0046", "0060"))
-    assert below.odds is None or sum(below.odds) == 1
+    assert len(shares) >= 2 and list(below) == [shares[0].choice] and {s.choice for s in shares} == {shares[0].choice}
+    combine = below[shares[0].choice]
+    assert (combine.odds is None) == (ident in ("0060", "0061"))
+    assert combine.odds is None or sum(combine.odds) == 1
     assert_as_one_search(state_of(ident))
 
 
-def test_the_choices_open_are_shared_out_whole_when_two_or_more_are() -> None:
+@pytest.mark.parametrize("ident", TWO_OPEN)
+def test_two_choices_open_are_each_shared_out_below_with_the_values_of_one_search(ident: str) -> None:
+    root = probed(ident)
+    shares, below = split._shares(root)
+    opened = [i for i, (lo, hi) in enumerate(root.bounds) if lo != hi]
+    assert len(opened) == 2
+    kinds = tuple(None if i not in below else below[i].odds is None for i in opened)
+    assert kinds == TWO_OPEN[ident]
+    for i in opened:  # a choice split below has a share per option or outcome, one whole has one
+        mine = [s for s in shares if s.choice == i]
+        if i in below:
+            assert len(mine) >= 2 and [s.step for s in mine] == list(range(len(mine)))
+        else:
+            assert [s.step for s in mine] == [None]
+    assert_as_one_search(state_of(ident))
+
+
+def test_the_choices_open_are_shared_out_whole_when_three_or_more_are() -> None:
     for ident in SHARED:
         shares, below = split._shares(probed(ident))
-        assert below is None and len(shares) >= 2 and all(s.step is None for s in shares), ident
+        assert below == {} and len(shares) >= split.FEW_OPEN and all(s.step is None for s in shares), ident
 
 
 def test_a_position_settled_within_the_probe_needs_no_worker() -> None:
     state = state_of("0001")  # one tile left: 353 positions
     root = Root(FastExpectimax(50_000_000), state)
     split.solve_shared(root, EXACT_ROUNDS, 2)
-    assert root.settled() and root.search.nodes + root.search.oracle.expanded < split.PROBE
+    assert root.settled() and split.work(root) < split.PROBE
     one = alone(state)
     assert root.bounds == one.bounds and root.search.nodes == one.search.nodes
 
@@ -176,7 +200,7 @@ def test_a_worker_below_a_choice_that_fails_is_reported(monkeypatch: pytest.Monk
 
     monkeypatch.setattr(split, "solve_rounds", broken)
     with pytest.raises(RuntimeError, match=r"Share\(choice=\d+, step=0\) .* failed: ValueError: a deliberate failure"):
-        shared(state_of("0006"), 2)
+        shared(state_of("0022"), 2)
     assert multiprocessing.active_children() == []
 
 
