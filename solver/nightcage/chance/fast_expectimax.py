@@ -50,6 +50,7 @@ from solver.base.deep_calls import deep_calls
 from solver.base.errors import LimitReached, NotCovered
 from solver.base.limits import PositionBudget
 from solver.nightcage.chance.fastsim import ChanceSim, chance_state, compile_chance, position_key
+from solver.nightcage.chance.final_flickers import kernel_position
 from solver.nightcage.chance.turns import CHANCE, Frontier, resumable, step, step_from
 from solver.nightcage.endgame.oracle import EndgameOracle
 from solver.nightcage.model.actions import format_action
@@ -335,7 +336,7 @@ class FastExpectimax:
         round_budget = self.oracle_nodes is not None and self.oracle_nodes < left
         oracle.max_nodes = oracle.expanded + (self.oracle_nodes if round_budget else max(0, left))  # type: ignore[operator]
         try:
-            won = oracle.wins(chance_state(sim, template), self.deadline)
+            won = ask_oracle(oracle, sim, template, self.deadline)
         except LimitReached as exc:
             if not round_budget or self.oracle.memory_full() or self.stopped():
                 raise LimitReached(f"the end-game search reached its limit ({exc})") from None
@@ -360,6 +361,14 @@ class FastExpectimax:
             raise LimitReached("the time limit was reached: the pile is too large to search exhaustively in time")
         if self.should_stop is not None and self.should_stop():
             raise LimitReached(f"stopped on request after {self.nodes:,} positions")
+
+
+def ask_oracle(oracle: EndgameOracle, sim: ChanceSim, template: GameState, deadline: float | None) -> bool:
+    """Whether the Final Flickers turn start ``sim`` (of the search from ``template``) wins: asked as the kernel's
+    position read from the simulator, or, where that is not one, as the position's :class:`GameState`
+    (:mod:`solver.nightcage.chance.final_flickers`)."""
+    k = kernel_position(sim, template)
+    return oracle.wins(chance_state(sim, template), deadline) if k is None else oracle.wins_kernel(k, deadline)
 
 
 def key_number(ids: dict[tuple[Any, ...], int], key: tuple[Any, ...]) -> int:
@@ -575,4 +584,4 @@ def solve_rounds(root: Root, on_round: Callable[[Root, int], None] | None = None
     return root
 
 
-__all__ = ["EXACT_ROUNDS", "Entry", "FastExpectimax", "Root", "frontier_key", "key_number", "solve_rounds"]
+__all__ = ["EXACT_ROUNDS", "Entry", "FastExpectimax", "Root", "ask_oracle", "frontier_key", "key_number", "solve_rounds"]

@@ -121,7 +121,7 @@ class EndgameOracle:
                 if sol.verdict == "unknown":
                     raise LimitReached(sol.reason or "limit reached") from None
                 return sol.verdict == "win"
-            return self._dfs(root, deadline)
+            return self.wins_kernel(root, deadline)
         if state.pile.count and not state.pile.known:
             raise NotDeterministic("the pile's order is unknown")
         won, _ = self._engine_dfs(state, deadline, {})
@@ -167,7 +167,8 @@ class EndgameOracle:
             self.lost.add(state)
         return False, low
 
-    def _dfs(self, root: Any, deadline: float | None) -> bool:
+    def wins_kernel(self, root: Any, deadline: float | None = None) -> bool:
+        """:meth:`wins` for a Final Flickers position given as the kernel's (not over, its prisoners placed)."""
         if self.compiled is not None:
             memory = self.compiled_budget
             room = None if memory.limit is None else memory.limit - memory.kept()

@@ -122,8 +122,14 @@ def rotations(kind: Kind) -> tuple[int, ...]:
     return tuple(sorted({rotate(shape, q) for q in range(4)}))
 
 
+TALLY_OF_KIND: dict[Kind, TileType] = {kind: TileType(kind.value) for kind in Kind if kind is not Kind.PIT}
+"""The type a tile of each kind counts under, but a crumbling T and a pit (:attr:`Tile.type`): a table, since
+an enum looked up by value costs a microsecond, and a position's tallies look up every tile's."""
+KIND_OF_TYPE = {tile_type: Kind.T if tile_type is TileType.CRACKED_T else Kind(tile_type.value) for tile_type in TileType}
+
+
 def kind_of_type(tile_type: TileType) -> Kind:
-    return Kind.T if tile_type is TileType.CRACKED_T else Kind(tile_type.value)
+    return KIND_OF_TYPE[tile_type]
 
 
 class Tile(NamedTuple):
@@ -165,7 +171,7 @@ class Tile(NamedTuple):
             return None if self.dirge else self.was
         if self.kind is Kind.T and self.crumbling:
             return TileType.CRACKED_T
-        return TileType(self.kind.value)
+        return TALLY_OF_KIND[self.kind]
 
     @property
     def is_monster(self) -> bool:

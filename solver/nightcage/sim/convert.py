@@ -19,8 +19,8 @@ from solver.nightcage.model.actions import DIRECTED, Action, Verb, format_action
 from solver.nightcage.model.grid import DIRECTIONS, dir_index
 from solver.nightcage.model.rulings import DEFAULT_RULINGS, Rulings
 from solver.nightcage.model.state import GameState, Pile, Prisoner
-from solver.nightcage.model.tiles import TILE_TYPES, TYPE_INDEX, Kind, Tile, kind_of_type
-from solver.nightcage.sim.position import FELL, FILE, GATE, KEEPER, KEY, NOTYPE, ROW, START, WAX
+from solver.nightcage.model.tiles import TALLY_OF_KIND, TILE_TYPES, TYPE_INDEX, Kind, Tile, kind_of_type
+from solver.nightcage.sim.position import CRACKED_T, FELL, FILE, GATE, KEEPER, KEY, NOTYPE, ROW, START, WAX
 from solver.nightcage.sim.sim import Sim
 
 PLAYED_KINDS = frozenset(
@@ -125,6 +125,7 @@ def to_state(snap: tuple[Any, ...], template: GameState, order: list[int]) -> Ga
     """
     typ, opn, pit, keyed, crumb, pc, pf, lit, nerve, key, unplaced, turn, top, hand, face, dirge, omens = snap
     tiles: list[Tile | None] = []
+    after = [0] * len(TILE_TYPES)  # what the tiles count under (Tile.type), tallied as they are made
     for c, t in enumerate(typ):
         bit = 1 << c
         if t < 0:
@@ -133,20 +134,48 @@ def to_state(snap: tuple[Any, ...], template: GameState, order: list[int]) -> Ga
             tiles.append(Tile(Kind.PIT, 0, False, dirge=True))
         elif pit & bit:
             tiles.append(Tile(Kind.PIT, 0, False, was=None if t == NOTYPE else TILE_TYPES[t]))
+            if t != NOTYPE:
+                after[t] += 1
         else:
             taken = t == KEY and not keyed & bit
             facing = DIRECTIONS[face[c]] if t == KEEPER else 0
-            tiles.append(Tile(kind_of_type(TILE_TYPES[t]), opn[c], bool(crumb & bit), facing, taken))
+            kind, crumbling = KIND_OF_INDEX[t], bool(crumb & bit)
+            tiles.append(Tile(kind, opn[c], crumbling, facing, taken))
+            after[CRACKED_T if kind is Kind.T and crumbling else TALLY_INDEX[t]] += 1
     prisoners = tuple(
         Prisoner(p.name, pc[i] if pc[i] >= 0 else None, _falling(pf[i]), unplaced[i], lit[i], nerve[i], key[i])
         for i, p in enumerate(template.prisoners)
     )
     # Tiles are conserved: what is no longer on the board, in the pile or in a hand was discarded.
-    before = _tally(template.tiles, order, sum(p.unplaced for p in template.prisoners), -1)
-    after = _tally(tiles, order[top:], sum(unplaced), hand)
+    before = _template_tally(template)
+    for t in order:
+        before[t] += 1
+    for t in order[top:]:
+        after[t] += 1
+    after[START] += sum(unplaced)
+    if hand >= 0:
+        after[hand] += 1
     discarded = tuple(d + b - a for d, b, a in zip(template.discarded, before, after))
     pile = Pile(order=tuple(TILE_TYPES[t] for t in order[top:]))
     return replace(template, tiles=tuple(tiles), prisoners=prisoners, turn=turn, pile=pile, discarded=discarded, omens=omens, pending=None)
+
+
+KIND_OF_INDEX = tuple(kind_of_type(t) for t in TILE_TYPES)
+"""The kind of a tile of each type index, as placed."""
+TALLY_INDEX = tuple(TYPE_INDEX[TALLY_OF_KIND[kind]] for kind in KIND_OF_INDEX)
+"""The type index a placed tile of each type index counts under, unless it is a crumbling T (:attr:`Tile.type`)."""
+_LAST_TEMPLATE: list[tuple[GameState, tuple[int, ...]] | None] = [None]
+"""The last template's board and start tiles tallied, with the template (held, so that ``is`` compares them): a
+chance search converts thousands of positions of one template. Replaced whole, so a thread reads one pair."""
+
+
+def _template_tally(template: GameState) -> list[int]:
+    """What ``template``'s board and unplaced start tiles count, by type index (a copy, to add to)."""
+    last = _LAST_TEMPLATE[0]
+    if last is None or last[0] is not template:
+        last = (template, tuple(_tally(template.tiles, [], sum(p.unplaced for p in template.prisoners), -1)))
+        _LAST_TEMPLATE[0] = last
+    return list(last[1])
 
 
 def _falling(code: int) -> tuple[str, int] | None:

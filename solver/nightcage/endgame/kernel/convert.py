@@ -9,6 +9,7 @@ from a kernel position and the template position it descends from.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
 
 from solver.base.errors import NotCovered
 from solver.nightcage.model import counts
@@ -84,33 +85,42 @@ def from_state(state: GameState, kinds: frozenset[Kind] = MODELLED_KINDS) -> K:
 
 
 def _encode_tile(masks: list[int], c: int, tile: Tile, state: GameState, kinds: frozenset[Kind]) -> None:
+    encoded = _tile_masks(tile, kinds)
+    if isinstance(encoded, str):
+        raise NotCovered(f"{state.geo.name(c)}: {encoded}")
+    bit = 1 << c
+    for i in encoded:
+        masks[i] |= bit
+
+
+@cache
+def _tile_masks(tile: Tile, kinds: frozenset[Kind]) -> tuple[int, ...] | str:
+    """The board masks a tile is in, or why the kernel does not model it. (Kept: tiles are few of a kind, and the
+    chance search converts a position at every question it asks the end-game oracle.)"""
     if tile.kind not in kinds or tile.dirge:
         what = "a standard end-game piece" if kinds == STANDARD_KINDS else "an end-game piece of the kernel"
-        raise NotCovered(f"{state.geo.name(c)}: {tile.describe()} is not {what}: not modelled")
-    bit = 1 << c
-    masks[B_PRESENT] |= bit
-    for i, d in enumerate(DIRECTIONS):
-        if tile.openings & d:
-            masks[1 + i] |= bit
+        return f"{tile.describe()} is not {what}: not modelled"
+    found = [B_PRESENT, *(1 + i for i, d in enumerate(DIRECTIONS) if tile.openings & d)]
     if tile.kind is Kind.PIT:
-        masks[B_PIT] |= bit
+        found.append(B_PIT)
     if tile.kind in (Kind.WAX_EATER, Kind.KEEPER, Kind.PATHLESS):
-        masks[B_MONSTER] |= bit
+        found.append(B_MONSTER)
     if tile.kind is Kind.KEEPER:
         if tile.facing not in DIRECTIONS:
-            raise NotCovered(f"{state.geo.name(c)}: the keeper faces no side")
-        masks[B_KEEPER] |= bit
+            return "the keeper faces no side"
+        found.append(B_KEEPER)
         face = DIRECTIONS.index(tile.facing)
-        masks[B_FACE_LO] |= bit if face & 1 else 0
-        masks[B_FACE_HI] |= bit if face & 2 else 0
+        found += [B_FACE_LO] if face & 1 else []
+        found += [B_FACE_HI] if face & 2 else []
     if tile.kind is Kind.PATHLESS:
-        masks[B_PATHLESS] |= bit
+        found.append(B_PATHLESS)
     if tile.kind is Kind.GATE:
-        masks[B_GATE] |= bit
+        found.append(B_GATE)
     if tile.kind is Kind.KEY and not tile.key_taken:
-        masks[B_KEYED] |= bit
+        found.append(B_KEYED)
     if tile.crumbling:
-        masks[B_CRUMBLING] |= bit
+        found.append(B_CRUMBLING)
+    return tuple(found)
 
 
 def _encode_prisoner(state: GameState, i: int) -> int:
