@@ -68,25 +68,28 @@ SCENARIOS = ROOT / "scenarios" / "chance"
 
 
 class OracleClock:
-    """CPU seconds spent in :meth:`EndgameOracle.wins` (wrapped for the run)."""
+    """CPU seconds spent in :meth:`EndgameOracle.wins` and :meth:`EndgameOracle.wins_kernel` (wrapped for the run;
+    the fast engine asks the second, the reference the first, which calls the second)."""
 
     def __init__(self) -> None:
         self.seconds = 0.0
         self.depth = 0
-        original = EndgameOracle.wins
+        for name in ("wins", "wins_kernel"):
+            setattr(EndgameOracle, name, self._timed(getattr(EndgameOracle, name)))
 
-        def timed(oracle: EndgameOracle, state: GameState, deadline: float | None = None) -> bool:
+    def _timed(self, original: Any) -> Any:
+        def timed(oracle: EndgameOracle, position: Any, deadline: float | None = None) -> bool:
             outer = self.depth == 0  # the oracle can call itself: time the outer call only
             self.depth += 1
             started = time.process_time()
             try:
-                return original(oracle, state, deadline)
+                return bool(original(oracle, position, deadline))
             finally:
                 self.depth -= 1
                 if outer:
                     self.seconds += time.process_time() - started
 
-        EndgameOracle.wins = timed  # type: ignore[method-assign,assignment]
+        return timed
 
     def lap(self) -> float:
         seconds, self.seconds = self.seconds, 0.0
