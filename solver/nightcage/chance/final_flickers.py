@@ -40,6 +40,7 @@ from solver.nightcage.endgame.kernel.layout import (
 from solver.nightcage.model.grid import DIRECTIONS
 from solver.nightcage.model.state import GameState
 from solver.nightcage.model.tiles import TILE_TYPES, Kind, kind_of_type
+from solver.nightcage.sim.convert import KIND_OF_INDEX
 from solver.nightcage.sim.position import FELL, FILE, ROW
 
 K = tuple
@@ -60,7 +61,6 @@ def _static_masks(type_index: int) -> tuple[int, ...] | None:
 
 
 STATIC_MASKS = tuple(_static_masks(t) for t in range(len(TILE_TYPES)))
-KIND_OF_INDEX = tuple(kind_of_type(t) for t in TILE_TYPES)
 OPENING_MASKS = tuple(tuple(1 + i for i, d in enumerate(DIRECTIONS) if opening & d) for opening in range(16))
 """The opening masks (``B_OPEN_N + i``) of each openings value."""
 
