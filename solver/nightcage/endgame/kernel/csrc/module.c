@@ -210,7 +210,7 @@ const Ctx *fast_parse(PyObject *k, Pt *s, int *turn, int *n) {
 
 /* Every result of one turn into the tables (results_count, result_at): 0, or -1 when a fixed
  * table was too small (the pure kernel must run). */
-int expand(const Ctx *c, const Pt *start, int turn, int n, int losses, int actions) {
+int expand(const Ctx *c, const Pt *start, int turn, int n, int losses, int actions, int drop_apart) {
     static Turn t;
     t.c = c;
     t.a = turn;
@@ -218,6 +218,7 @@ int expand(const Ctx *c, const Pt *start, int turn, int n, int losses, int actio
     t.n = n;
     t.losses = losses;
     t.actions = actions;
+    t.drop_apart = drop_apart;
     t.overflow = 0;
     t.cfg = config_pool();
     t.cfg_top = 0;
@@ -227,7 +228,7 @@ int expand(const Ctx *c, const Pt *start, int turn, int n, int losses, int actio
 }
 
 PyObject *fast_successors(const Ctx *c, PyObject *k, Pt *start, int turn, int n, int losses) {
-    if (expand(c, start, turn, n, losses, 1) < 0) {
+    if (expand(c, start, turn, n, losses, 1, 0) < 0) {
         PyErr_SetString(FastUnsupported, "a turn too wide for the compiled kernel's tables");
         return NULL;
     }

@@ -191,12 +191,14 @@ static inline void prefetch_slot(const Set *s, Id x) {
  * slots are fetched as soon as it is known, and looked up once every key is: most children of a
  * loss proof are already remembered lost, and those are dropped before their bound, the dearest
  * part (a walk from each gate). oracle.py skips them only when it tries them, since there the key
- * is the dearer part; either way they are not expanded. */
+ * is the dearer part; either way they are not expanded. The expansion itself (turn.c's drop_apart) leaves out
+ * the results that test would drop, a whole decision's at once, and gives the region of each it keeps: on the
+ * slowest chance positions most of a turn's discards cut the prisoners apart (1.14x, benchmarks/README.md). */
 static int children(const Ctx *c, const Memory *m, const Pt *s, int n, Frame *f, int *win) {
     *win = 0;
     f->first = arena_top;
     f->left = 0;
-    if (expand(c, s, s->turn, n, 0, 0) < 0) {
+    if (expand(c, s, s->turn, n, 0, 0, 1) < 0) {
         PyErr_SetString(FastUnsupported, "a turn too wide for the compiled kernel's tables");
         return -1;
     }
@@ -216,7 +218,9 @@ static int children(const Ctx *c, const Memory *m, const Pt *s, int n, Frame *f,
             *win = 1;
             return 0;
         }
-        u64 reach = fast_together(c, child->b, child->ps, n);
+        int known;
+        u64 reach = result_reach(r, &known);
+        if (!known) reach = fast_together(c, child->b, child->ps, n);
         if (!reach) continue; /* its bound would be INFINITE */
         Id key = identity(c, child, child->turn, n, reach);
         prefetch_slot(&m->won, key);

@@ -342,7 +342,7 @@ PyObject *fast_search(PyObject *self, PyObject *args) {
         S.expanded++;
         Pt pos = e->pos;
         int active = pos.turn;
-        if (expand(S.c, &pos, active, S.n, 0, 0) < 0) {
+        if (expand(S.c, &pos, active, S.n, 0, 0, 0) < 0) {
             release(&S);
             PyErr_SetString(FastUnsupported, "a turn too wide for the compiled kernel's tables");
             return NULL;

@@ -7,6 +7,8 @@
 typedef struct {
     Pt key;
     int acts_at, nacts;
+    u64 reach;
+    int known; /* reach is the key's fast_together */
 } Result;
 
 static Result *results;
@@ -24,6 +26,10 @@ Config *config_pool(void) { return configs; }
 
 int results_count(void) { return nresults; }
 const Pt *result_at(int i) { return &results[i].key; }
+u64 result_reach(int i, int *known) {
+    *known = results[i].known;
+    return results[i].reach;
+}
 
 /* Four independent multiply chains over the Pt's words, folded at the end: one chain over its 17 words
  * made every lookup wait on 17 multiplications in a row (a tenth of an end-game search's time). */
@@ -113,8 +119,10 @@ int done_add(Turn *t, const Pt *point) {
     return 1;
 }
 
+void out_setdefault(Turn *t, int turn, const Pt *s, int nacts) { out_setdefault_in(t, turn, s, nacts, 0, 0); }
+
 /* Record a result (turn, board, prisoners) reached by acts[0:nacts], unless found before. */
-void out_setdefault(Turn *t, int turn, const Pt *s, int nacts) {
+void out_setdefault_in(Turn *t, int turn, const Pt *s, int nacts, u64 reach, int known) {
     Pt key;
     memset(&key, 0, sizeof key);
     memcpy(key.b, s->b, sizeof key.b);
@@ -149,6 +157,8 @@ void out_setdefault(Turn *t, int turn, const Pt *s, int nacts) {
     results[nresults].key = key;
     results[nresults].acts_at = nact;
     results[nresults].nacts = nacts;
+    results[nresults].reach = reach;
+    results[nresults].known = known;
     nact += nacts;
     out_slot_of[nresults] = (int32_t)h;
     out_index[h] = nresults++;

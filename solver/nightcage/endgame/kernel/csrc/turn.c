@@ -394,7 +394,8 @@ void light(Turn *t, Pt *s) {
 /* -- the Final Flickers end of the turn (final_flickers.py, §4.8) ---------------------------- */
 
 /* One result per discarded tile: the hot loop of the end-game search. */
-static void discards(Turn *t, const Pt *s, u64 cells, int nacts) {
+/* `together`: s's fast_together under drop_apart (a result outside it keeps it, one inside is walked again). */
+static void discards(Turn *t, const Pt *s, u64 cells, int nacts, u64 together) {
     int n = t->n;
     u64 keyed = s->b[B_KEYED] | s->b[B_KEEPER], gate = s->b[B_GATE];
     int spare_keys = popcount64(keyed) - n;
@@ -425,7 +426,12 @@ static void discards(Turn *t, const Pt *s, u64 cells, int nacts) {
         }
         int lost = gate == low || ((keyed & low) && spare_keys <= 0);
         if (lost && !t->losses) continue;
-        out_setdefault(t, lost ? t->a : t->nxt, &r, nacts + 1);
+        u64 reach = together;
+        if (t->drop_apart && (together & low)) {
+            reach = fast_together(t->c, r.b, r.ps, n);
+            if (!reach) continue; /* this discard cut the prisoners apart */
+        }
+        out_setdefault_in(t, lost ? t->a : t->nxt, &r, nacts + 1, reach, t->drop_apart && !lost);
     }
 }
 
@@ -454,6 +460,10 @@ void turn_final(Turn *t, Pt s, int spent, int gained, int nacts, int cfg_start, 
     point.spent = (uint8_t)spent;
     point.gained = (uint8_t)gained;
     if (!done_add(t, &point)) return;
+    /* Passes keep fast_together's answer (a key taken is one held, on a cell in the region), and a discard
+     * or a hold can only shrink the region, its gates and keys: every result from here is as far apart. */
+    u64 together = t->drop_apart ? fast_together(t->c, s.b, s.ps, t->n) : 0;
+    if (t->drop_apart && !together) return;
     int a = t->a;
     int hold = ((s.ps[a] >> NERVE_SHIFT) & 3) >= 1 && spent <= 1 && !gained;
     u64 discardable = t->c->flickers_occupied ? s.b[B_PRESENT] : s.b[B_PRESENT] & ~k_occupied(s.ps, t->n);
@@ -470,10 +480,10 @@ void turn_final(Turn *t, Pt s, int spent, int gained, int nacts, int cfg_start, 
         }
         if (!(discardable || hold)) {
             int len = closing(t, &s1, moved, base);
-            if (len >= 0) out_setdefault(t, t->nxt, &s1, len);
+            if (len >= 0) out_setdefault_in(t, t->nxt, &s1, len, together, t->drop_apart);
             continue;
         }
-        if (discardable) discards(t, &s1, discardable, base);
+        if (discardable) discards(t, &s1, discardable, base, together);
         if (hold) {
             if (base >= ACT_MAX) {
                 t->overflow = 1;
@@ -481,7 +491,7 @@ void turn_final(Turn *t, Pt s, int spent, int gained, int nacts, int cfg_start, 
             }
             t->acts[base] = ACT(A_HOLD, 0);
             s1.ps[a] -= NERVE_ONE;
-            out_setdefault(t, t->nxt, &s1, base + 1);
+            out_setdefault_in(t, t->nxt, &s1, base + 1, together, t->drop_apart);
         }
     }
     t->cfg_top = mark;

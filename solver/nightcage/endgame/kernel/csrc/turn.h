@@ -21,6 +21,7 @@ typedef struct {
     const Ctx *c;
     int a, nxt, n, losses, actions;
     int overflow; /* a fixed table was too small: the caller runs the pure kernel */
+    int drop_apart; /* results whose prisoners cannot meet at a gate (fast_together 0) left out: the oracle's */
     uint16_t acts[ACT_MAX];
     Config *cfg;
     int cfg_top;
@@ -30,11 +31,15 @@ typedef struct {
 void tables_reset(void);
 int done_add(Turn *t, const Pt *point); /* 1 if the point is new (and now recorded) */
 void out_setdefault(Turn *t, int turn, const Pt *s, int nacts);
+/* The same, with the result's fast_together when `known` (worked out on the way: the oracle's children need it). */
+void out_setdefault_in(Turn *t, int turn, const Pt *s, int nacts, u64 reach, int known);
 PyObject *out_build(const Ctx *c, PyObject *k, int n);
 int results_count(void);         /* the results of the last expansion, in the order found */
 const Pt *result_at(int i);
-/* 0, or -1 on overflow; `actions` 0: the results' actions are not kept (the searches need none). */
-int expand(const Ctx *c, const Pt *start, int turn, int n, int losses, int actions);
+u64 result_reach(int i, int *known); /* its fast_together, if out_setdefault_in was given it */
+/* 0, or -1 on overflow; `actions` 0: the results' actions are not kept (the searches need none); `drop_apart`:
+ * see Turn (turn_final). */
+int expand(const Ctx *c, const Pt *start, int turn, int n, int losses, int actions, int drop_apart);
 Config *config_pool(void);
 
 /* turn.c */
