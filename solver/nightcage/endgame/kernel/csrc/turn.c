@@ -394,7 +394,24 @@ void light(Turn *t, Pt *s) {
 /* -- the Final Flickers end of the turn (final_flickers.py, §4.8) ---------------------------- */
 
 /* One result per discarded tile: the hot loop of the end-game search. */
-/* `together`: s's fast_together under drop_apart (a result outside it keeps it, one inside is walked again). */
+/* fast_together of s without the tile `low` of its region `together` when that tile is a dead end of the region
+ * (one connected side at most: removing it cuts nothing else off); ~0 when it is not (the caller walks again). */
+static inline u64 without_dead_end(const Turn *t, const Pt *s, u64 together, int cell) {
+    const u64 *b = s->b;
+    int sides = 0;
+    for (int d = 0; d < 4; d++)
+        sides += (int)((b[1 + d] >> cell) & (b[1 + (d ^ 2)] >> t->c->nb[cell][d]) & (together >> t->c->nb[cell][d]) & 1);
+    if (sides > 1) return ~(u64)0;
+    u64 reach = together & ~((u64)1 << cell); /* every prisoner still in it: none stands on a discarded tile */
+    if (!(reach & b[B_GATE])) return 0;
+    int held = 0;
+    for (int i = 0; i < t->n; i++) held += (s->ps[i] >> 10) & 1;
+    if (held < t->n && held + popcount64((b[B_KEYED] | b[B_KEEPER]) & reach) < t->n) return 0;
+    return reach;
+}
+
+/* `together`: s's fast_together under drop_apart (a result outside it keeps it, one inside is walked again
+ * unless a dead end). */
 static void discards(Turn *t, const Pt *s, u64 cells, int nacts, u64 together) {
     int n = t->n;
     u64 keyed = s->b[B_KEYED] | s->b[B_KEEPER], gate = s->b[B_GATE];
@@ -428,7 +445,11 @@ static void discards(Turn *t, const Pt *s, u64 cells, int nacts, u64 together) {
         if (lost && !t->losses) continue;
         u64 reach = together;
         if (t->drop_apart && (together & low)) {
-            reach = fast_together(t->c, r.b, r.ps, n);
+            reach = t->c->size >= 3 ? without_dead_end(t, s, together, c) : ~(u64)0;
+            if (reach == ~(u64)0) reach = fast_together(t->c, r.b, r.ps, n);
+#ifdef CHECK_DEAD_ENDS
+            if (reach != fast_together(t->c, r.b, r.ps, n)) abort();
+#endif
             if (!reach) continue; /* this discard cut the prisoners apart */
         }
         out_setdefault_in(t, lost ? t->a : t->nxt, &r, nacts + 1, reach, t->drop_apart && !lost);
