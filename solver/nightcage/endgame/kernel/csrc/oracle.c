@@ -193,7 +193,7 @@ static inline void prefetch_slot(const Set *s, Id x) {
  * part (a walk from each gate). oracle.py skips them only when it tries them, since there the key
  * is the dearer part; either way they are not expanded. The expansion itself (turn.c's drop_apart) leaves out
  * the results that test would drop, a whole decision's at once, and gives the region of each it keeps: on the
- * slowest chance positions most of a turn's discards cut the prisoners apart (1.14x, benchmarks/README.md). */
+ * slowest chance positions most discards cut the prisoners apart (benchmarks/README.md, issue 25, eleventh pass). */
 static int children(const Ctx *c, const Memory *m, const Pt *s, int n, Frame *f, int *win) {
     *win = 0;
     f->first = arena_top;
