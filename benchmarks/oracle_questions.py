@@ -8,8 +8,9 @@ on this shared machine varies by a third from one run to the next: a change to t
 here instead, on the oracle's work alone, before and after in one run.
 
 - ``record`` solves each corpus position of ``--ids`` with one worker and no clock, and writes to ``--out``
-  (JSON, default ``build/oracle_questions.json``) every question its search asked the compiled oracle, in
-  order: the kernel position (its context as board size, names and ruling flags) and the budget it was given.
+  (JSON, default ``build/oracle_questions.json``) every question its search asked the oracle as a kernel
+  position (``EndgameOracle.wins_kernel``: all but those of a board with the Dirge's pit), in order: the
+  position (its context as board size, names and ruling flags) and the budget it was given.
 - ``answer`` asks them again, each position's questions in order with a fresh memory, as its search did:
   with the installed build, or with each build ``--kernel`` names (another checkout's ``_fast.*.so``, to
   compare), the builds taking turns over ``--rounds`` passes. Printed per build: the least CPU seconds of

@@ -447,9 +447,6 @@ static void discards(Turn *t, const Pt *s, u64 cells, int nacts, u64 together) {
         if (t->drop_apart && (together & low)) {
             reach = t->c->size >= 3 ? without_dead_end(t, s, together, c) : ~(u64)0;
             if (reach == ~(u64)0) reach = fast_together(t->c, r.b, r.ps, n);
-#ifdef CHECK_DEAD_ENDS
-            if (reach != fast_together(t->c, r.b, r.ps, n)) abort();
-#endif
             if (!reach) continue; /* this discard cut the prisoners apart */
         }
         out_setdefault_in(t, lost ? t->a : t->nxt, &r, nacts + 1, reach, t->drop_apart && !lost);
