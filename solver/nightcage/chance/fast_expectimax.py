@@ -69,6 +69,10 @@ LOOPING = frozenset({"main", "again", "final"})
 PASSING = frozenset({"scramble"})
 """Decisions that key passes can come back to inside a hit (a scramble off a keeper, RULING-KEEPER-KEY-TILE)."""
 
+DRAWING = frozenset({"land", "place"})
+"""Decisions whose options can draw the pile's last tile while a prisoner falls: lost at once
+(:meth:`~solver.nightcage.sim.placing.Placing.loses_at_once`, asked before a replay)."""
+
 Window = tuple[Fraction, Fraction]
 Result = tuple[int, int, int]
 """``(lo, hi, low)``: the interval proven (in units of ``1 / scale``), and the shallowest open position it leaned on."""
@@ -299,8 +303,14 @@ class FastExpectimax:
             return self.turn_search(here, template, alpha, beta, left - 1, depth)
         frontier = here
         below = (frontier, len(script) - 1) if resumable(frontier) else resume
+        drawing = frontier.kind != CHANCE and frontier.decision in DRAWING
 
         def child(i: int, a: int, b: int) -> Result:
+            if drawing and frontier.sim.loses_at_once(frontier.decision, frontier.options, i):
+                # Lost at once (the simulator says so without a replay): counted as the replay would be, so the
+                # counts of positions are those of a search that replays it.
+                self.count()
+                return 0, 0, NO_LOOP
             return self.frontier_search(root, template, (*script, i), a, b, left, depth + 1, below)
 
         def expand(entry: Entry, alpha: int, beta: int) -> Result:

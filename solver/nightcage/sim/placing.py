@@ -5,6 +5,8 @@ with no passages, goes anywhere it is drawn for).
 
 from __future__ import annotations
 
+from typing import Any
+
 from solver.nightcage.sim.position import FILE, KEEPER, OMEN, OPP, PATHLESS, PIT_FIEND, ROTATIONS, ROW, START, Over, Position, bits
 
 
@@ -92,6 +94,36 @@ class Placing(Position):
         else:
             self.arrive(a, c)
             self.check_win()
+
+    def loses_at_once(self, decision: str, options: list[Any], i: int) -> bool:
+        """Option ``i`` of a ``land`` or ``place`` decision loses at once, told without playing it (the chance search
+        asks before each replay; on corpus 0012 these were a third of its replays).
+
+        Both draw the pile's last tile while a prisoner is falling, which
+        :meth:`~solver.nightcage.sim.outcome.Outcome.lost` calls lost at the draw (§5):
+        - landing on an empty cell draws a tile for it, the lander still falling;
+        - placing a tile of the fill (:meth:`fill`) with another cell to fill draws the next tile. Only the fill offers
+          a placement on more than one cell, and the options' other cells are cells it still has to fill.
+        Neither when the last tile is an omen, which :meth:`draw` sets aside and plays first, nor after placing a pit
+        fiend or an omen, which end the fill."""
+        top = self.top
+        if top != self.npile - 1 or self.order[top] == OMEN:
+            return False
+        c = options[i][1]
+        if decision == "land":
+            return not self.present >> c & 1
+        if decision != "place" or self.hand == PIT_FIEND or self.hand == OMEN:
+            return False
+        falling = False
+        for f in self.pf:
+            if f >= 0:
+                falling = True
+        if not falling:
+            return False
+        for option in options:
+            if option[1] != c:
+                return True
+        return False
 
     def swap_targets(self, c: int) -> list[int]:
         """Tiles adjacent to and connected with the stayer, unoccupied (RULING-STAY-SWAP)."""

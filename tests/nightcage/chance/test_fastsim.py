@@ -248,3 +248,37 @@ def test_a_turn_resumes_only_at_a_decision_that_allows_it() -> None:
     assert isinstance(here, Frontier) and resumable(here)
     with pytest.raises(ValueError, match="cannot be resumed"):
         here.sim.copy().resume("place")
+
+
+def test_an_option_told_lost_at_once_loses_when_played() -> None:
+    """:meth:`~solver.nightcage.sim.placing.Placing.loses_at_once`, which the chance search asks instead of replaying
+    a landing or a placement, against the replay of every land and place option met in the turns of real
+    positions (the turn trees of each position and of turn starts after it, the latest first: landings come
+    turns after a fall): every option it
+    calls lost loses, and it calls lost landings and placements both."""
+    told: Counter[tuple[str, bool]] = Counter()
+    for name in ("0012", "0072", "0030"):
+        state = loads((CORPUS / f"{name}.json").read_text())[0].state
+        starts, seen = [compile_chance(state)], set()
+        while starts and len(seen) < 80:
+            root = starts.pop()
+            if position_key(root) in seen:
+                continue
+            seen.add(position_key(root))
+            todo: list[list[int]] = [[]]
+            while todo:
+                script = todo.pop()
+                here = step(root, script)
+                if isinstance(here, ChanceSim):
+                    starts.append(here)
+                if not isinstance(here, Frontier):
+                    continue
+                for i in range(len(here.options)):
+                    todo.append([*script, i])
+                    if here.kind != CHANCE and here.decision in ("land", "place"):
+                        lost = here.sim.loses_at_once(here.decision, here.options, i)
+                        told[here.decision, lost] += 1
+                        if lost:
+                            assert step(root, [*script, i]) == "lose", f"{name}: {format_script([*script, i])}"
+    assert told["land", True] >= 20 and told["place", True] >= 20, told
+    assert told["land", False] + told["place", False] >= 20, told
