@@ -1,0 +1,81 @@
+"""Openings toward a cell without a tile, closed: one kernel position for end-games that differ only there.
+
+In the Final Flickers no tile is drawn, so a cell without a tile never gets one, and an opening toward it
+leads nowhere. Under RULING-LOS-END's default reading nothing the kernel plays reads such an opening (the C
+in ``csrc/``, as its Python reference in this package):
+
+- a move, a jump, a charge, a scramble or a relight needs a tile on the far side (and a step between two
+  tiles, the far tile's opening back), as does a walk of the prisoners' region or distances;
+- a candle lights the cell an opening faces, but only tiles are lit or left in the dark;
+- a sight line that enters a tile opening onward toward no tile sees that tile and stops; closed, the line
+  stops at the same tile, which the default reading keeps in sight (the tile where a line stops is in
+  sight). Under the other reading it would not be: there, nothing is closed.
+
+So two positions that differ only in such openings win or lose alike, but the end-game oracle remembers
+positions by their openings: the chance search asked it about both, and searched each. Corpus 0005
+is the plain case: a T placed with its stem toward an empty cell or its bar toward it, then the same
+end-game (benchmarks/README.md, issue 25, "twelfth pass").
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from solver.nightcage.endgame.kernel.layout import OPEN_N, PRESENT, Context
+
+K = tuple
+
+
+@cache
+def _shifts(ctx: Context) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """By direction, the cells grouped by how far their neighbour's number is from theirs: (offset, cells)."""
+    groups: list[dict[int, int]] = [{}, {}, {}, {}]
+    for c in range(ctx.cells):
+        for d in range(4):
+            offset = ctx.nb[c][d] - c
+            groups[d][offset] = groups[d].get(offset, 0) | 1 << c
+    return tuple(tuple(sorted(by_offset.items())) for by_offset in groups)
+
+
+def facing_tiles(ctx: Context, present: int, direction: int) -> int:
+    """The cells whose neighbour in ``direction`` (N 0 to W 3) holds a tile of ``present``.
+
+    >>> from solver.nightcage.endgame.kernel.layout import context
+    >>> ctx = context(6, ("a", "b"), 1)
+    >>> bin(facing_tiles(ctx, 1 << ctx.nb[0][1], 1))  # the east neighbour of cell 0 holds the one tile
+    '0b1'
+    """
+    facing = 0
+    for offset, cells in _shifts(ctx)[direction]:
+        facing |= (present >> offset if offset > 0 else present << -offset) & cells
+    return facing
+
+
+def close_dead_openings(k: K) -> K:
+    """``k`` with every opening toward a cell without a tile closed, under RULING-LOS-END's default reading;
+    ``k`` itself when there is none, or under the other reading (see the module doc).
+
+    >>> from solver.nightcage.endgame.kernel.layout import context
+    >>> ctx = context(6, ("a",), 1)
+    >>> east = ctx.nb[0][1]
+    >>> k = (ctx, 0, 1 | 1 << east, 1, 1, 0, 0, *[0] * 9, 0)  # a tile on cell 0 open north and east
+    >>> closed = close_dead_openings(k)
+    >>> closed[OPEN_N:OPEN_N + 4]  # north faces no tile: closed; east faces one: kept
+    (0, 1, 0, 0)
+    >>> close_dead_openings(closed) is closed
+    True
+    >>> other = (context(6, ("a",), 0), *k[1:])  # the sight line stops before the tile: nothing closed
+    >>> close_dead_openings(other) is other
+    True
+    """
+    ctx = k[0]
+    if not ctx.los_end:
+        return k
+    present = k[PRESENT]
+    openings = [k[OPEN_N + d] & facing_tiles(ctx, present, d) for d in range(4)]
+    if all(openings[d] == k[OPEN_N + d] for d in range(4)):
+        return k
+    return (*k[:OPEN_N], *openings, *k[OPEN_N + 4:])
+
+
+__all__ = ["close_dead_openings", "facing_tiles"]

@@ -1,0 +1,62 @@
+"""Openings toward no tile closed (``kernel/dead_openings.py``): the same answer from the end-game oracle.
+
+The chance search asks the oracle about Final Flickers positions with those openings closed, on the
+argument of the module's doc. Here the argument is checked where it can fail: on every end-game question
+of the oracle's own tests (the easy, advanced and hard corpora, and sampled positions with keepers), the
+position as it is and closed get the same answer, from the compiled oracle and from its Python reference.
+"""
+
+from __future__ import annotations
+
+from solver.base.errors import NotCovered
+from solver.nightcage.endgame import kernel as eg
+from solver.nightcage.endgame.kernel.dead_openings import close_dead_openings, facing_tiles
+from solver.nightcage.endgame.kernel.layout import OPEN_N, PRESENT, context
+from solver.nightcage.endgame.oracle import EndgameOracle
+from solver.nightcage.rules.outcome import outcome
+from tests.nightcage.endgame.test_oracle_compiled import questions
+
+
+def kernel_questions() -> list[tuple]:
+    out = []
+    for state in questions():
+        if outcome(state) is not None or state.pending is not None or state.pile.count:
+            continue
+        try:
+            out.append(eg.from_state(state))
+        except NotCovered:
+            continue
+    return out
+
+
+def test_closed_openings_change_no_answer() -> None:
+    ks = kernel_questions()
+    changed = [k for k in ks if close_dead_openings(k) is not k]
+    assert len(changed) >= 50, f"only {len(changed)} of {len(ks)} positions have an opening toward no tile"
+    for compiled in (True, False):
+        as_is, closed = EndgameOracle(compiled=compiled), EndgameOracle(compiled=compiled)
+        answers = [(as_is.wins_kernel(k), closed.wins_kernel(close_dead_openings(k))) for k in changed]
+        assert all(a == b for a, b in answers), [i for i, (a, b) in enumerate(answers) if a != b]
+        assert 0 < sum(a for a, _ in answers) < len(answers), "wins and losses both"
+
+
+def test_only_openings_toward_no_tile_are_closed() -> None:
+    for k in kernel_questions():
+        closed = close_dead_openings(k)
+        ctx, present = k[0], k[PRESENT]
+        assert closed[:OPEN_N] == k[:OPEN_N] and closed[OPEN_N + 4:] == k[OPEN_N + 4:]
+        for d in range(4):
+            kept = closed[OPEN_N + d]
+            assert kept & ~k[OPEN_N + d] == 0
+            for c in range(ctx.cells):
+                if k[OPEN_N + d] >> c & 1:
+                    assert (kept >> c & 1) == (present >> ctx.nb[c][d] & 1), (c, d)
+
+
+def test_facing_tiles_follow_the_neighbours_on_the_torus() -> None:
+    for size in (6, 7):
+        ctx = context(size, ("a",), 1)
+        for c in range(ctx.cells):
+            for d in range(4):
+                assert facing_tiles(ctx, 1 << ctx.nb[c][d], d) >> c & 1
+                assert facing_tiles(ctx, ((1 << ctx.cells) - 1) & ~(1 << ctx.nb[c][d]), d) >> c & 1 == 0
