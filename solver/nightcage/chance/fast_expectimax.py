@@ -52,7 +52,6 @@ from solver.base.limits import PositionBudget
 from solver.nightcage.chance.fastsim import ChanceSim, chance_state, compile_chance, position_key
 from solver.nightcage.chance.final_flickers import kernel_position
 from solver.nightcage.chance.turns import CHANCE, Frontier, resumable, step, step_from
-from solver.nightcage.endgame.kernel.dead_openings import close_dead_openings
 from solver.nightcage.endgame.oracle import EndgameOracle
 from solver.nightcage.model.actions import format_action
 from solver.nightcage.model.state import GameState, Pile
@@ -377,12 +376,9 @@ class FastExpectimax:
 def ask_oracle(oracle: EndgameOracle, sim: ChanceSim, template: GameState, deadline: float | None) -> bool:
     """Whether the Final Flickers turn start ``sim`` (of the search from ``template``) wins: asked as the kernel's
     position read from the simulator, or, where that is not one, as the position's :class:`GameState`
-    (:mod:`solver.nightcage.chance.final_flickers`), its openings toward no tile closed: positions that differ
-    only there are one question (:mod:`~solver.nightcage.endgame.kernel.dead_openings`)."""
+    (:mod:`solver.nightcage.chance.final_flickers`)."""
     k = kernel_position(sim, template)
-    if k is None:
-        return oracle.wins(chance_state(sim, template), deadline)
-    return oracle.wins_kernel(close_dead_openings(k), deadline)
+    return oracle.wins(chance_state(sim, template), deadline) if k is None else oracle.wins_kernel(k, deadline)
 
 
 def key_number(ids: dict[tuple[Any, ...], int], key: tuple[Any, ...]) -> int:

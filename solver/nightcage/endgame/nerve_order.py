@@ -37,6 +37,7 @@ from typing import Any
 
 from solver.nightcage.endgame import kernel as eg
 from solver.nightcage.endgame.bounds import canonical
+from solver.nightcage.endgame.kernel.dead_openings import close_dead_openings
 
 NERVE_BITS = 3 << eg.NERVE_SHIFT
 
@@ -45,8 +46,10 @@ Identity = tuple[tuple[Any, ...], tuple[int, ...]]
 
 
 def identity(k: eg.K) -> Identity:
-    """The kernel position ``k``'s canonical key split into its part without Nerve and its Nerve."""
-    key = canonical(k)  # (turn, the prisoners' ints, the board's part)
+    """The kernel position ``k``'s canonical key split into its part without Nerve and its Nerve; the key of ``k``
+    with its openings toward no tile closed (:mod:`~solver.nightcage.endgame.kernel.dead_openings`: positions that
+    differ only there win or lose alike, and are remembered as one)."""
+    key = canonical(close_dead_openings(k))  # (turn, the prisoners' ints, the board's part)
     ps: tuple[int, ...] = k[eg.PRISONERS :]
     bare = tuple(p & ~NERVE_BITS for p in ps)
     return (key[0], bare, *key[2:]), tuple((p >> eg.NERVE_SHIFT) & 3 for p in ps)

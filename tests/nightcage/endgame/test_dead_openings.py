@@ -1,7 +1,7 @@
 """Openings toward no tile closed (``kernel/dead_openings.py``): the same answer from the end-game oracle.
 
-The chance search asks the oracle about Final Flickers positions with those openings closed, on the
-argument of the module's doc. Here the argument is checked where it can fail: on every end-game question
+The end-game oracle remembers a position by its key with those openings closed, on the argument of the
+module's doc. Here the argument is checked where it can fail: on every end-game question
 of the oracle's own tests (the easy, advanced and hard corpora, and sampled positions with keepers), the
 position as it is and closed get the same answer, from the compiled oracle and from its Python reference.
 """
@@ -60,3 +60,16 @@ def test_facing_tiles_follow_the_neighbours_on_the_torus() -> None:
             for d in range(4):
                 assert facing_tiles(ctx, 1 << ctx.nb[c][d], d) >> c & 1
                 assert facing_tiles(ctx, ((1 << ctx.cells) - 1) & ~(1 << ctx.nb[c][d]), d) >> c & 1 == 0
+
+
+def test_the_oracle_answers_as_the_search_does() -> None:
+    """Against a planner whose keys keep every opening (the A* search): the oracle's answers on all its test positions."""
+    from solver.nightcage.endgame.search import solve
+
+    states = [s for s in questions() if outcome(s) is None]
+    verdicts = [solve(s).verdict for s in states]
+    assert all(v in ("win", "lose") for v in verdicts)
+    assert 0 < verdicts.count("win") < len(states)
+    for compiled in (True, False):
+        oracle = EndgameOracle(compiled=compiled)
+        assert [oracle.wins(s) for s in states] == [v == "win" for v in verdicts]

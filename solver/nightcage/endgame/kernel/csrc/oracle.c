@@ -88,7 +88,18 @@ static int set_add(Set *s, Id x) {
 #define lost_has(s, x) set_covers(s, x, 1)
 #define won_has(s, x) set_covers(s, x, 0)
 
-/* The identity of a position: its canonical key's fingerprint without the Nerve, and the Nerve. */
+/* The openings of b toward a tile (the cells whose neighbour that way holds one), as step() in bounds.c walks. */
+static inline void close_dead_openings(const Ctx *c, u64 *b) {
+    u64 present = b[B_PRESENT];
+    b[B_OPEN_N] &= ((present >> c->size) & ~c->top) | ((present << c->across) & c->top);
+    b[B_OPEN_S] &= ((present << c->size) & ~c->bottom) | ((present >> c->across) & c->bottom);
+    b[B_OPEN_E] &= ((present >> 1) & ~c->right) | ((present << (c->size - 1)) & c->right);
+    b[B_OPEN_W] &= ((present << 1) & ~c->left) | ((present >> (c->size - 1)) & c->left);
+}
+
+/* The identity of a position: its canonical key's fingerprint without the Nerve, and the Nerve. The key is
+ * taken with the openings toward no tile closed under RULING-LOS-END's default reading, where nothing reads
+ * them (kernel/dead_openings.py, as nerve_order.identity does): positions differing only there are one. */
 static Id identity(const Ctx *c, const Pt *s, int turn, int n, u64 reach) {
     Pt bare = *s;
     Id x;
@@ -97,6 +108,7 @@ static Id identity(const Ctx *c, const Pt *s, int turn, int n, u64 reach) {
         x.nerve |= (uint32_t)((s->ps[i] >> NERVE_SHIFT) & 3) << (3 * i);
         bare.ps[i] &= (uint16_t)~(3 << NERVE_SHIFT);
     }
+    if (c->los_end) close_dead_openings(c, bare.b);
     x.f = fast_canonical_in(c, &bare, turn, n, reach);
     return x;
 }
