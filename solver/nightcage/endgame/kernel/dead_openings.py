@@ -24,9 +24,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from solver.nightcage.endgame.kernel.layout import OPEN_N, PRESENT, Context
-
-K = tuple
+from solver.nightcage.endgame.kernel.layout import OPEN_N, PRESENT, Context, K
 
 
 @cache
