@@ -121,7 +121,7 @@ def test_a_hint_cut_short_shows_the_proven_bounds_and_the_estimates(page, workbe
     expect(lost).to_have_text([f"{action} — {LOST}" for action in ("move N", "move E", "move W")])
     expect(part.locator(".hint-proof")).to_have_text(
         "Proven: 3 of 5 values exact, 1 within bounds; the rest is estimated. The best choice is not proven: ranked by "
-        "the estimates within the proven bounds. 3 choices proven lost, listed last. Exact search cut short (5,977 "
+        "the estimates within the proven bounds. 3 choices proven lost, listed last. Exact search cut short (5,215 "
         "positions, 3 of 5 choices settled): a longer time limit proves more.")
     expect(part.locator("button.apply-hint")).to_have_text("Apply move S")
     both_sizes(page, "hint-cut-short", hint_in_view("solve"))

@@ -118,6 +118,10 @@ class Entry:
 class FastExpectimax:
     """One search's tables, limits and oracle (see the module doc).
 
+    Size: its parts (the window logic of decisions and draws, the positions keyed in its tables and on its path, the
+    three kinds of position it searches, its limits) share those tables and that path; apart, each would reach into
+    the others'.
+
     Args:
         max_nodes: replays, turn starts and engine positions expanded, past which :class:`LimitReached`.
         deadline: ``time.perf_counter()`` past which :class:`LimitReached`.
@@ -306,10 +310,8 @@ class FastExpectimax:
         drawing = frontier.kind != CHANCE and frontier.decision in DRAWING
 
         def child(i: int, a: int, b: int) -> Result:
-            if drawing and frontier.sim.loses_at_once(frontier.decision, frontier.options, i):
-                # Lost at once (the simulator says so without a replay): counted as the replay would be, so the
-                # counts of positions are those of a search that replays it.
-                self.count()
+            if drawing and frontier.sim.loses_at_once(frontier.decision, frontier.options, i):  # lost, told unplayed
+                self.count()  # (the replay it saves, counted: the counts are those of a search that replays it)
                 return 0, 0, NO_LOOP
             return self.frontier_search(root, template, (*script, i), a, b, left, depth + 1, below)
 
