@@ -61,14 +61,15 @@ export function mount(panel, ctx) {
   async function load() {
     if (!words) loadWords(ctx.api).then((w) => { words = w; });
     start = ctx.store.position;
+    const asked = start; // this call's position: a later call changes start before an earlier answer comes back
     if (opened && opened.position !== start) opened = null;
     result = null; steps = [];
     outcome.replaceChildren();
     drawScenario(start);
     ctx.board.show(start);
     try {
-      const line = await ctx.api('legal', { position: start, explain: true });
-      if (start !== ctx.store.position) return;
+      const line = await ctx.api('legal', { position: asked, explain: true });
+      if (asked !== ctx.store.position) return;
       const doc = line.result;
       awaits.textContent = doc.outcome ? `The game is over: ${doc.outcome}.` : `Awaits: ${doc.awaits}`;
       legal.replaceChildren(...doc.actions.map((action) => el('button', { type: 'button', class: 'dp-action', text: action,
@@ -77,6 +78,7 @@ export function mount(panel, ctx) {
       refused.querySelector('summary').textContent = `Refused candidates (${(doc.illegal || []).length})`;
       refusedList.replaceChildren(...(doc.illegal || []).map((c) => el('li', {}, el('code', { text: c.action }), ` ${c.reason}`)));
     } catch (error) {
+      if (asked !== ctx.store.position) return;
       awaits.textContent = '';
       legal.replaceChildren(problemList(errorProblems(error, 'No legal actions: the position cannot be read'),
         'Fix the position in the editor first.'));
