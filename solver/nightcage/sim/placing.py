@@ -114,11 +114,7 @@ class Placing(Position):
             return not self.present >> c & 1
         if decision != "place" or self.hand == PIT_FIEND or self.hand == OMEN:
             return False
-        falling = False
-        for f in self.pf:
-            if f >= 0:
-                falling = True
-        if not falling:
+        if max(self.pf) < 0:  # nobody falling
             return False
         for option in options:
             if option[1] != c:

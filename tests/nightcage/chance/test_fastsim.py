@@ -254,8 +254,7 @@ def test_an_option_told_lost_at_once_loses_when_played() -> None:
     """:meth:`~solver.nightcage.sim.placing.Placing.loses_at_once`, which the chance search asks instead of replaying
     a landing or a placement, against the replay of every land and place option met in the turns of real
     positions (the turn trees of each position and of turn starts after it, the latest first: landings come
-    turns after a fall): every option it
-    calls lost loses, and it calls lost landings and placements both."""
+    turns after a fall): every option it calls lost loses, and it calls lost landings and placements both."""
     told: Counter[tuple[str, bool]] = Counter()
     for name in ("0012", "0072", "0030"):
         state = loads((CORPUS / f"{name}.json").read_text())[0].state

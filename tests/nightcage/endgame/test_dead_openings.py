@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from solver.base.errors import NotCovered
 from solver.nightcage.endgame import kernel as eg
-from solver.nightcage.endgame.kernel.dead_openings import close_dead_openings, facing_tiles
+from solver.nightcage.endgame.kernel.dead_openings import close_dead_openings
 from solver.nightcage.endgame.kernel.layout import OPEN_N, PRESENT, context
 from solver.nightcage.endgame.oracle import EndgameOracle
 from solver.nightcage.rules.outcome import outcome
@@ -53,13 +53,15 @@ def test_only_openings_toward_no_tile_are_closed() -> None:
                     assert (kept >> c & 1) == (present >> ctx.nb[c][d] & 1), (c, d)
 
 
-def test_facing_tiles_follow_the_neighbours_on_the_torus() -> None:
+def test_each_opening_is_kept_only_toward_its_neighbour_on_the_torus() -> None:
+    """A tile open on all four sides and one tile beside it, every cell and side, on both board sizes."""
     for size in (6, 7):
         ctx = context(size, ("a",), 1)
         for c in range(ctx.cells):
             for d in range(4):
-                assert facing_tiles(ctx, 1 << ctx.nb[c][d], d) >> c & 1
-                assert facing_tiles(ctx, ((1 << ctx.cells) - 1) & ~(1 << ctx.nb[c][d]), d) >> c & 1 == 0
+                bit = 1 << c
+                k = (ctx, 0, bit | 1 << ctx.nb[c][d], bit, bit, bit, bit, *[0] * 9, c)
+                assert close_dead_openings(k)[OPEN_N:OPEN_N + 4] == tuple(bit if e == d else 0 for e in range(4)), (c, d)
 
 
 def test_the_oracle_answers_as_the_search_does() -> None:

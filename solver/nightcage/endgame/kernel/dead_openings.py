@@ -22,34 +22,9 @@ in ``csrc/oracle.c``): on corpus 0005 a solve searches 366,779 → 124,681 posit
 
 from __future__ import annotations
 
-from functools import cache
-
-from solver.nightcage.endgame.kernel.layout import OPEN_N, PRESENT, Context, K
-
-
-@cache
-def _shifts(ctx: Context) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """By direction, the cells grouped by how far their neighbour's number is from theirs: (offset, cells)."""
-    groups: list[dict[int, int]] = [{}, {}, {}, {}]
-    for c in range(ctx.cells):
-        for d in range(4):
-            offset = ctx.nb[c][d] - c
-            groups[d][offset] = groups[d].get(offset, 0) | 1 << c
-    return tuple(tuple(sorted(by_offset.items())) for by_offset in groups)
-
-
-def facing_tiles(ctx: Context, present: int, direction: int) -> int:
-    """The cells whose neighbour in ``direction`` (N 0 to W 3) holds a tile of ``present``.
-
-    >>> from solver.nightcage.endgame.kernel.layout import context
-    >>> ctx = context(6, ("a", "b"), 1)
-    >>> bin(facing_tiles(ctx, 1 << ctx.nb[0][1], 1))  # the east neighbour of cell 0 holds the one tile
-    '0b1'
-    """
-    facing = 0
-    for offset, cells in _shifts(ctx)[direction]:
-        facing |= (present >> offset if offset > 0 else present << -offset) & cells
-    return facing
+from solver.nightcage.endgame.bitboard import shift
+from solver.nightcage.endgame.kernel.layout import OPEN_N, PRESENT, K
+from solver.nightcage.model.grid import DIRECTIONS, OPPOSITE
 
 
 def close_dead_openings(k: K) -> K:
@@ -72,11 +47,12 @@ def close_dead_openings(k: K) -> K:
     ctx = k[0]
     if not ctx.los_end:
         return k
-    present = k[PRESENT]
-    openings = [k[OPEN_N + d] & facing_tiles(ctx, present, d) for d in range(4)]
-    if all(openings[d] == k[OPEN_N + d] for d in range(4)):
+    present, size = k[PRESENT], ctx.size
+    # The cells whose neighbour toward d holds a tile: the tiles, one step the other way (K's openings go N, E, S, W).
+    openings = [k[OPEN_N + i] & shift(present, OPPOSITE[d], size) for i, d in enumerate(DIRECTIONS)]
+    if all(openings[i] == k[OPEN_N + i] for i in range(4)):
         return k
     return (*k[:OPEN_N], *openings, *k[OPEN_N + 4:])
 
 
-__all__ = ["close_dead_openings", "facing_tiles"]
+__all__ = ["close_dead_openings"]
